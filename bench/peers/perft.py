@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Run one peer library's perft once, in-process, and print one JSON line.
+
+    $PEERS_VENV/bin/python bench/peers/perft.py --peer dame --variant international --depth 8
+    {"peer": "dame", "version": "0.2.0", "variant": "international", "depth": 8,
+     "nodes": 6483961, "seconds": 0.37, "match": true}
+
+Only the perft call is timed (time.perf_counter around it; board set-up and
+imports are outside). "match" compares "nodes" with shared/reference/perft.json
+(true/false, or null when the reference has no entry for that variant, FEN and
+depth); a mismatch is also reported on stderr, and the exit status stays 0.
+
+Peers (install them with setup.sh, run this file with the venv's python):
+  dame         dame-rs, Rust:  dame.perft(Board(fen), depth). international only.
+  kish         kish, Rust:     kish.Board.perft(depth), sequential (no rayon).
+               turkish only. Counts every capture route separately
+               ("keep duplicates"), so it differs from the reference from depth 7.
+  pydraughts   pure Python: recursive legal_moves()/push()/pop() on draughts.Board.
+  py-draughts  pure Python: recursive legal_moves/push()/pop() on the variant's Board.
+FEN is passed to the peer in the peer's own format (see README.md); for kish a
+PDN FEN with algebraic squares ("W:Wa2,b2,Kc4:Ba7,...") is parsed here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+PEERS = ("dame", "kish", "pydraughts", "py-draughts")
+
+# doska variant id -> the peer's own variant name / board class name
+PYDRAUGHTS_VARIANTS = {
+    "international": "standard",
+    "frisian": "frisian",
+    "american": "english",
+    "italian": "italian",
+    "russian": "russian",
+    "brazilian": "brazilian",
+    "turkish": "turkish",
+}
+PY_DRAUGHTS_VARIANTS = {
+    "international": "StandardBoard",
+    "frisian": "FrisianBoard",
+    "american": "AmericanBoard",  # note: captures are optional in py-draughts' American
+    "russian": "RussianBoard",
+    "brazilian": "BrazilianBoard",
+}
+DIST_NAMES = {"dame": "dame-rs", "kish": "kish", "py-draughts": "py-draughts"}
+
+
+def pydraughts_site() -> Path:
+    return Path(os.environ.get("PYDRAUGHTS_SITE", Path(sys.prefix) / "pydraughts-site"))
+
+
+def peer_version(peer: str) -> str:
+    if peer == "pydraughts":
+        # Installed with `pip --target`, outside the venv's metadata path.
+        dists = list(pydraughts_site().glob("pydraughts-*.dist-info"))
+        if dists:
+            return dists[0].name[len("pydraughts-") : -len(".dist-info")]
+        import draughts
+
+        return draughts.__version__
+    return importlib.metadata.version(DIST_NAMES[peer])
+
+
+# --- per-peer perft ---------------------------------------------------------
+
+
+def setup_dame(variant: str, fen: str | None):
+    if variant != "international":
+        raise SystemExit("dame-rs plays international draughts only")
+    import dame
+
+    board = dame.Board(fen) if fen else dame.Board()
+    return lambda depth: dame.perft(board, depth)
+
+
+def kish_board_from_fen(kish, fen: str):
+    """PDN FEN with algebraic squares, e.g. 'W:Wa2,b2,Kd4:Ba7,Kh8' (kish has no FEN parser)."""
+    fields = [f.strip() for f in fen.strip().strip('[]"').replace("FEN ", "").split(":")]
+    turn = {"W": kish.Team.White, "B": kish.Team.Black}[fields[0].upper()]
+    sides = {"W": [], "B": []}
+    kings = []
+    for field in fields[1:]:
+        if not field or field[0].upper() not in sides:
+            continue  # move counters etc.
+        for tok in filter(None, (t.strip() for t in field[1:].split(","))):
+            king = tok[0] in "Kk"
+            sq = kish.Square.from_notation(tok[1:] if king else tok)
+            sides[field[0].upper()].append(sq)
+            if king:
+                kings.append(sq)
+    return kish.Board.from_squares(turn, sides["W"], sides["B"], kings)
+
+
+def setup_kish(variant: str, fen: str | None):
+    if variant != "turkish":
+        raise SystemExit("kish plays turkish draughts only")
+    import kish
+
+    board = kish_board_from_fen(kish, fen) if fen else kish.Board()
+    return lambda depth: board.perft(depth)
+
+
+def setup_pydraughts(variant: str, fen: str | None):
+    if variant not in PYDRAUGHTS_VARIANTS:
+        raise SystemExit(f"pydraughts: no variant {variant!r}; known: {sorted(PYDRAUGHTS_VARIANTS)}")
+    site = pydraughts_site()
+    if not site.is_dir():
+        raise SystemExit(f"pydraughts not found in {site} (run setup.sh or set PYDRAUGHTS_SITE)")
+    sys.path.insert(0, str(site))  # shadows py-draughts' package of the same name `draughts`
+    from draughts import Board
+
+    board = Board(PYDRAUGHTS_VARIANTS[variant], fen or "startpos")
+
+    def perft(b, depth: int) -> int:
+        if depth == 0:
+            return 1
+        moves = b.legal_moves()
+        if depth == 1:
+            return len(moves)
+        nodes = 0
+        for m in moves:
+            b.push(m)
+            nodes += perft(b, depth - 1)
+            b.pop()
+        return nodes
+
+    return lambda depth: perft(board, depth)
+
+
+def setup_py_draughts(variant: str, fen: str | None):
+    if variant not in PY_DRAUGHTS_VARIANTS:
+        raise SystemExit(f"py-draughts: no variant {variant!r}; known: {sorted(PY_DRAUGHTS_VARIANTS)}")
+    import draughts
+
+    if not hasattr(draughts, "StandardBoard"):
+        raise SystemExit("the `draughts` module found is not py-draughts")
+    cls = getattr(draughts, PY_DRAUGHTS_VARIANTS[variant])
+    board = cls.from_fen(fen) if fen else cls()
+
+    def perft(b, depth: int) -> int:
+        if depth == 0:
+            return 1
+        moves = b.legal_moves
+        if depth == 1:
+            return len(moves)
+        nodes = 0
+        for m in moves:
+            b.push(m)
+            nodes += perft(b, depth - 1)
+            b.pop()
+        return nodes
+
+    return lambda depth: perft(board, depth)
+
+
+SETUP = {
+    "dame": setup_dame,
+    "kish": setup_kish,
+    "pydraughts": setup_pydraughts,
+    "py-draughts": setup_py_draughts,
+}
+
+
+# --- reference ----------------------------------------------------------------
+
+
+def default_reference() -> Path:
+    # <repo>/bench/peers/perft.py -> <repo>/../shared/reference/perft.json
+    return Path(__file__).resolve().parents[3] / "shared" / "reference" / "perft.json"
+
+
+def canon_fen(fen: str | None) -> str | None:
+    return fen.strip().upper().replace(" ", "") if fen else None
+
+
+def reference_nodes(path: Path, variant: str, fen: str | None, depth: int) -> int | None:
+    try:
+        entries = json.loads(path.read_text())["entries"]
+    except (OSError, ValueError, KeyError):
+        return None
+    for e in entries:
+        if e.get("variant") == variant and canon_fen(e.get("fen")) == canon_fen(fen):
+            series = e["perft"]
+            if depth == 0:
+                return 1
+            return series[depth - 1] if depth <= len(series) else None
+    return None
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--peer", required=True, choices=PEERS)
+    ap.add_argument("--variant", required=True, help="doska variant id, e.g. international, turkish")
+    ap.add_argument("--depth", required=True, type=int)
+    ap.add_argument("--fen", help="start position (peer's own FEN format); default: the variant's start")
+    ap.add_argument("--repeat", type=int, default=1, help="run N times, report the fastest (default 1)")
+    ap.add_argument("--reference", type=Path, default=default_reference(), help="perft.json to check against")
+    args = ap.parse_args()
+    if args.depth < 0 or args.repeat < 1:
+        ap.error("--depth must be >= 0 and --repeat >= 1")
+
+    run = SETUP[args.peer](args.variant, args.fen)
+    best = None
+    nodes = None
+    for _ in range(args.repeat):
+        t0 = time.perf_counter()
+        n = run(args.depth)
+        dt = time.perf_counter() - t0
+        if nodes is not None and n != nodes:
+            raise SystemExit(f"perft is not deterministic: {nodes} then {n}")
+        nodes = n
+        best = dt if best is None else min(best, dt)
+
+    expected = reference_nodes(args.reference, args.variant, args.fen, args.depth)
+    match = None if expected is None else nodes == expected
+    if match is False:
+        print(f"perft.py: {args.peer} {args.variant} depth {args.depth}: {nodes} nodes, "
+              f"reference {expected} (diff {nodes - expected:+d})", file=sys.stderr)
+    print(json.dumps({
+        "peer": args.peer,
+        "version": peer_version(args.peer),
+        "variant": args.variant,
+        "depth": args.depth,
+        "nodes": nodes,
+        "seconds": round(best, 6),
+        "match": match,
+    }))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,490 @@
+//! Legal move generation for every draughts rule set, driven by the [`Rules`] data.
+//!
+//! Captures are compulsory (RULES.md, general defaults). Capture sequences are found by a
+//! depth-first search over jumps; the rule set's [`CaptureChoice`] then keeps the sequences a
+//! player may choose, and sequences that are the same move (same start, end and captured set)
+//! are merged.
+
+use crate::Color;
+use crate::bits::{self, Bits};
+use crate::geometry::{Direction, Directions, Geometry, NO_BIT};
+use crate::moves::{MAX_JUMPS, Move};
+use crate::position::{Columns, Position};
+use crate::variant::{CaptureChoice, Promotion, Reach, Removal, Rules};
+
+/// No previous jump direction.
+const NO_DIR: u8 = 8;
+
+/// What the capture search needs, fixed for one position.
+struct Search<'a> {
+    r: &'a Rules,
+    g: &'a Geometry,
+    man_caps: Directions,
+    king_caps: Directions,
+    enemies: Bits,
+    enemy_kings: Bits,
+    promo: Bits,
+    columns: Option<&'a Columns>,
+    from: u8,
+    start_king: bool,
+    landings: [u8; MAX_JUMPS],
+}
+
+impl<'a> Search<'a> {
+    fn new(p: &'a Position) -> Search<'a> {
+        let r = p.rules();
+        let us = p.turn;
+        Search {
+            r,
+            g: &r.geometry,
+            man_caps: for_color(r.man_captures, us),
+            king_caps: for_color(r.king_captures, us),
+            enemies: p.pieces[us.opposite() as usize],
+            enemy_kings: p.pieces[us.opposite() as usize] & p.kings,
+            promo: r.promotion_row(us),
+            columns: p.columns.as_deref(),
+            from: NO_BIT,
+            start_king: false,
+            landings: [0; MAX_JUMPS],
+        }
+    }
+
+    /// Pieces a piece of the given kind may jump.
+    #[inline(always)]
+    fn targets(&self, king: bool, captured: Bits) -> Bits {
+        let t = self.enemies & !captured;
+        if king || self.r.man_takes_king { t } else { t & !self.enemy_kings }
+    }
+
+    /// The blockers after `over` is jumped.
+    #[inline(always)]
+    fn blockers_after(&self, blockers: Bits, over: Bits) -> Bits {
+        match self.r.removal {
+            Removal::AfterMove => blockers,
+            Removal::Immediate => blockers & !over,
+            Removal::Column => {
+                let sq = over.trailing_zeros() as u8;
+                if self.columns.is_some_and(|c| c.depth(sq) > 0) { blockers } else { blockers & !over }
+            }
+        }
+    }
+
+    /// Whether the piece on `at` has any jump.
+    fn can_jump(&self, at: Bits, king: bool, captured: Bits, blockers: Bits, last: u8) -> bool {
+        let empty = self.g.mask() & !blockers;
+        let targets = self.targets(king, captured);
+        let (dirs, flying) = if king {
+            (self.king_caps, self.r.king_capture != Reach::Short)
+        } else {
+            (self.man_caps, false)
+        };
+        for d in dirs.iter() {
+            if self.r.no_reversal && last == d.reverse() as u8 {
+                continue;
+            }
+            let mut s = self.g.shift(at, d);
+            if flying {
+                while s & empty != 0 {
+                    s = self.g.shift(s, d);
+                }
+            }
+            if s & targets != 0 && self.g.shift(s, d) & empty != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Extends the capture sequence of the piece now on `at`; emits it when it cannot go on.
+    #[allow(clippy::too_many_arguments)]
+    fn extend(
+        &mut self,
+        at: Bits,
+        king: bool,
+        captured: Bits,
+        blockers: Bits,
+        last: u8,
+        depth: usize,
+        out: &mut Vec<Move>,
+    ) {
+        let mut found = false;
+        if depth < MAX_JUMPS {
+            let empty = self.g.mask() & !blockers;
+            let targets = self.targets(king, captured);
+            let (dirs, reach) =
+                if king { (self.king_caps, self.r.king_capture) } else { (self.man_caps, Reach::Short) };
+            for d in dirs.iter() {
+                if self.r.no_reversal && last == d.reverse() as u8 {
+                    continue;
+                }
+                let mut over = self.g.shift(at, d);
+                if reach != Reach::Short {
+                    while over & empty != 0 {
+                        over = self.g.shift(over, d);
+                    }
+                }
+                if over & targets == 0 {
+                    continue;
+                }
+                let mut land = self.g.shift(over, d);
+                if land & empty == 0 {
+                    continue;
+                }
+                found = true;
+                let captured2 = captured | over;
+                let blockers2 = self.blockers_after(blockers, over);
+                if reach != Reach::Flying {
+                    self.jump(land, king, captured2, blockers2, d, depth, out);
+                    continue;
+                }
+                // A flying king may stop on any free square behind the captured piece, unless
+                // from some of them it can capture further: then it must stop on one of those
+                // (RULES.md, Russian king landing; implied by the majority rules elsewhere).
+                let mut lands: Bits = 0;
+                while land & empty != 0 {
+                    lands |= land;
+                    land = self.g.shift(land, d);
+                }
+                let mut going_on: Bits = 0;
+                for l in bits::iter(lands) {
+                    let lb = 1u128 << l;
+                    if self.can_jump(lb, true, captured2, blockers2, d as u8) {
+                        going_on |= lb;
+                    }
+                }
+                let chosen = if going_on != 0 { going_on } else { lands };
+                for l in bits::iter(chosen) {
+                    self.jump(1u128 << l, king, captured2, blockers2, d, depth, out);
+                }
+            }
+        }
+        if !found && depth > 0 {
+            let to = at.trailing_zeros() as u8;
+            let promotes = !self.start_king && (king || at & self.promo != 0);
+            out.push(Move {
+                captured,
+                from: crate::geometry::Square(self.from),
+                to: crate::geometry::Square(to),
+                jumps: depth as u8,
+                promotes,
+                landings: self.landings,
+            });
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn jump(
+        &mut self,
+        land: Bits,
+        king: bool,
+        captured: Bits,
+        blockers: Bits,
+        d: Direction,
+        depth: usize,
+        out: &mut Vec<Move>,
+    ) {
+        self.landings[depth] = land.trailing_zeros() as u8;
+        if !king && land & self.promo != 0 {
+            match self.r.promotion {
+                Promotion::EndsMove => {
+                    // The man is crowned and the move ends here.
+                    self.extend_done(land, captured, depth + 1, out);
+                    return;
+                }
+                Promotion::Continues => {
+                    self.extend(land, true, captured, blockers, d as u8, depth + 1, out);
+                    return;
+                }
+                Promotion::OnlyAtEnd => {}
+            }
+        }
+        self.extend(land, king, captured, blockers, d as u8, depth + 1, out);
+    }
+
+    fn extend_done(&mut self, at: Bits, captured: Bits, depth: usize, out: &mut Vec<Move>) {
+        out.push(Move {
+            captured,
+            from: crate::geometry::Square(self.from),
+            to: crate::geometry::Square(at.trailing_zeros() as u8),
+            jumps: depth as u8,
+            promotes: !self.start_king,
+            landings: self.landings,
+        });
+    }
+}
+
+/// A rule set's direction set as seen by `color`.
+#[inline(always)]
+fn for_color(d: Directions, color: Color) -> Directions {
+    match color {
+        Color::White => d,
+        Color::Black => d.flip(),
+    }
+}
+
+impl Position {
+    /// All legal moves, captures merged by the "drop duplicates" convention.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// All legal moves into `out` (cleared first); reuse `out` to avoid allocating.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.capture_routes_into(out);
+        if out.is_empty() {
+            self.quiet_moves_into(out);
+        } else {
+            self.merge_duplicates(out);
+        }
+    }
+
+    /// Every capture sequence the player may choose, one entry per route (duplicates kept).
+    pub fn capture_routes(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.capture_routes_into(&mut out);
+        out
+    }
+
+    /// The squares of the pieces that must capture (empty when no capture is possible).
+    pub fn capturing_pieces(&self) -> Bits {
+        let mut out = Vec::new();
+        self.capture_routes_into(&mut out);
+        out.iter().fold(0, |b, m| b | m.from.bit())
+    }
+
+    /// Number of legal moves, without building them when no capture is possible.
+    pub fn count_moves(&self) -> u64 {
+        if self.has_capture() {
+            let mut out = Vec::new();
+            self.capture_routes_into(&mut out);
+            self.merge_duplicates(&mut out);
+            return out.len() as u64;
+        }
+        self.count_quiet()
+    }
+
+    /// Whether the side to move has a capture.
+    pub fn has_capture(&self) -> bool {
+        let r = self.rules();
+        let g = &r.geometry;
+        let us = self.turn;
+        let own = self.pieces[us as usize];
+        let enemies = self.pieces[us.opposite() as usize];
+        let empty = g.mask() & !self.occupied();
+        let men = own & !self.kings;
+        let man_targets = if r.man_takes_king { enemies } else { enemies & !self.kings };
+        for d in for_color(r.man_captures, us).iter() {
+            if g.shift(g.shift(men, d) & man_targets, d) & empty != 0 {
+                return true;
+            }
+        }
+        let kings = own & self.kings;
+        if kings == 0 {
+            return false;
+        }
+        if r.king_capture == Reach::Short {
+            for d in r.king_captures.iter() {
+                if g.shift(g.shift(kings, d) & enemies, d) & empty != 0 {
+                    return true;
+                }
+            }
+            return false;
+        }
+        for k in bits::iter(kings) {
+            for d in r.king_captures.iter() {
+                let mut s = g.shift(1u128 << k, d);
+                while s & empty != 0 {
+                    s = g.shift(s, d);
+                }
+                if s & enemies != 0 && g.shift(s, d) & empty != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Every capture sequence of the side to move, before the capture-choice rule.
+    pub fn unfiltered_capture_routes(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.raw_captures_into(&mut out);
+        out
+    }
+
+    fn capture_routes_into(&self, out: &mut Vec<Move>) {
+        self.raw_captures_into(out);
+        if !out.is_empty() {
+            self.choose(out);
+        }
+    }
+
+    fn raw_captures_into(&self, out: &mut Vec<Move>) {
+        if !self.has_capture() {
+            return;
+        }
+        let mut s = Search::new(self);
+        let own = self.pieces[self.turn as usize];
+        let occupied = self.occupied();
+        for from in bits::iter(own) {
+            let b = 1u128 << from;
+            let king = self.kings & b != 0;
+            s.from = from;
+            s.start_king = king;
+            // The moving piece leaves its square: a king may pass over or land on it.
+            s.extend(b, king, 0, occupied & !b, NO_DIR, 0, out);
+        }
+    }
+
+    /// Keeps the capture sequences the rule set's capture choice allows.
+    fn choose(&self, moves: &mut Vec<Move>) {
+        let r = self.rules();
+        let kings = self.kings;
+        let from_king = |m: &Move| kings & m.from.bit() != 0;
+        let count = |m: &Move| bits::count(m.captured);
+        let king_count = |m: &Move| bits::count(m.captured & kings);
+        match r.choice {
+            CaptureChoice::Free => {}
+            CaptureChoice::MostPieces => keep_max(moves, count),
+            CaptureChoice::Spanish => keep_max(moves, |m| (count(m), king_count(m))),
+            CaptureChoice::KingFirst => {
+                if moves.iter().any(from_king) {
+                    moves.retain(from_king);
+                }
+            }
+            CaptureChoice::FrisianValue => keep_max(moves, |m| {
+                (100 * (count(m) - king_count(m)) + 199 * king_count(m), from_king(m))
+            }),
+            CaptureChoice::Italian => {
+                keep_max(moves, |m| (count(m), from_king(m), king_count(m)));
+                // Then the sequence that meets a king earliest: compare the positions of the
+                // kings in capture order; the lowest differing position wins.
+                let g = &r.geometry;
+                let order = |m: &Move| -> u32 {
+                    m.captures_in_order(g)
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, sq)| kings & sq.bit() != 0)
+                        .fold(0, |acc, (i, _)| acc | 1 << i)
+                };
+                let masks: Vec<u32> = moves.iter().map(order).collect();
+                let best = masks.iter().copied().fold(None, |best: Option<u32>, m| match best {
+                    None => Some(m),
+                    Some(b) => {
+                        let x = b ^ m;
+                        Some(if x != 0 && m & (x & x.wrapping_neg()) != 0 { m } else { b })
+                    }
+                });
+                let mut i = 0;
+                moves.retain(|_| {
+                    let keep = Some(masks[i]) == best;
+                    i += 1;
+                    keep
+                });
+            }
+        }
+    }
+
+    /// Merges capture sequences that are the same move.
+    pub(crate) fn merge_duplicates(&self, moves: &mut Vec<Move>) {
+        let r = self.rules();
+        let ordered = (r.removal == Removal::Column).then_some(&r.geometry);
+        let mut i = 0;
+        while i < moves.len() {
+            if moves[..i].iter().any(|m| m.same_as(&moves[i], ordered)) {
+                moves.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The king that may not make another non-capturing move (Frisian art. 17), as a bit.
+    fn frozen_king(&self) -> Bits {
+        let r = self.rules();
+        let us = self.turn as usize;
+        let run = self.runs[us];
+        if r.king_move_limit
+            && run.count >= 3
+            && run.square != NO_BIT
+            && self.pieces[us] & !self.kings != 0
+        {
+            1u128 << run.square
+        } else {
+            0
+        }
+    }
+
+    fn quiet_moves_into(&self, out: &mut Vec<Move>) {
+        let r = self.rules();
+        let g = &r.geometry;
+        let us = self.turn;
+        let own = self.pieces[us as usize];
+        let empty = g.mask() & !self.occupied();
+        let promo = r.promotion_row(us);
+        let men = own & !self.kings;
+        for d in for_color(r.man_steps, us).iter() {
+            let back = g.delta(d);
+            for to in bits::iter(g.shift(men, d) & empty) {
+                let from = (to as i16 - back as i16) as u8;
+                out.push(Move::plain(from, to, (1u128 << to) & promo != 0));
+            }
+        }
+        let kings = own & self.kings & !self.frozen_king();
+        for k in bits::iter(kings) {
+            for d in r.king_steps.iter() {
+                let mut s = g.shift(1u128 << k, d);
+                while s & empty != 0 {
+                    out.push(Move::plain(k, s.trailing_zeros() as u8, false));
+                    if r.king_move == Reach::Short {
+                        break;
+                    }
+                    s = g.shift(s, d);
+                }
+            }
+        }
+    }
+
+    fn count_quiet(&self) -> u64 {
+        let r = self.rules();
+        let g = &r.geometry;
+        let us = self.turn;
+        let own = self.pieces[us as usize];
+        let empty = g.mask() & !self.occupied();
+        let men = own & !self.kings;
+        let mut n = 0u64;
+        for d in for_color(r.man_steps, us).iter() {
+            n += bits::count(g.shift(men, d) & empty) as u64;
+        }
+        let kings = own & self.kings & !self.frozen_king();
+        if kings == 0 {
+            return n;
+        }
+        if r.king_move == Reach::Short {
+            for d in r.king_steps.iter() {
+                n += bits::count(g.shift(kings, d) & empty) as u64;
+            }
+            return n;
+        }
+        for k in bits::iter(kings) {
+            for d in r.king_steps.iter() {
+                let mut s = g.shift(1u128 << k, d);
+                while s & empty != 0 {
+                    n += 1;
+                    s = g.shift(s, d);
+                }
+            }
+        }
+        n
+    }
+}
+
+/// Keeps the moves with the greatest key.
+fn keep_max<K: Ord + Copy>(moves: &mut Vec<Move>, key: impl Fn(&Move) -> K) {
+    if let Some(best) = moves.iter().map(&key).max() {
+        moves.retain(|m| key(m) == best);
+    }
+}

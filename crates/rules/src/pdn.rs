@@ -1,0 +1,204 @@
+//! PDN games: read and write, with `[GameType]` where one exists and always `[Variant "id"]`,
+//! so every rule set round-trips.
+
+use crate::fen::FenError;
+use crate::game::{Game, PlayError, Winner};
+use crate::notation;
+use crate::variant::Variant;
+use std::fmt::Write;
+
+/// Why a PDN text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PdnError {
+    /// The rule set is not named and no default was given.
+    #[error("the PDN does not say its rule set: add [Variant \"russian\"] (or a [GameType])")]
+    NoVariant,
+    /// A `[Variant]` that is not a rule set id.
+    #[error(transparent)]
+    UnknownVariant(#[from] crate::variant::UnknownVariant),
+    /// A `[GameType]` this program does not play.
+    #[error("unknown [GameType {0:?}]: known types are 20 21 22 24 25 26 27 29 30 31 40")]
+    UnknownGameType(String),
+    /// A bad `[FEN]` tag.
+    #[error("bad [FEN] tag: {0}")]
+    Fen(#[from] FenError),
+    /// A tag that is not `[Name "value"]`.
+    #[error("bad tag {0:?}: expected [Name \"value\"]")]
+    BadTag(String),
+    /// A comment or variation that is never closed.
+    #[error("unclosed {0} in the move text")]
+    Unclosed(&'static str),
+    /// A move that could not be played.
+    #[error("move {number} ({text}): {error}")]
+    Move {
+        /// Ply number, from 1.
+        number: usize,
+        /// The move text.
+        text: String,
+        /// Why.
+        error: PlayError,
+    },
+}
+
+/// A game read from PDN with its tags.
+#[derive(Clone, Debug)]
+pub struct PdnGame {
+    /// Tags in order.
+    pub tags: Vec<(String, String)>,
+    /// The game with every move played.
+    pub game: Game,
+    /// The result token of the move text, if any.
+    pub result: Option<String>,
+}
+
+fn variant_of_game_type(gt: &str) -> Result<Variant, PdnError> {
+    let n: u8 = gt.split(',').next().unwrap_or("").trim().parse().map_err(|_| PdnError::UnknownGameType(gt.to_string()))?;
+    Variant::ALL
+        .into_iter()
+        .find(|v| v.rules().game_type == Some(n))
+        .ok_or_else(|| PdnError::UnknownGameType(gt.to_string()))
+}
+
+/// Reads one PDN game. `default` is the rule set when the text names none.
+pub fn read(text: &str, default: Option<Variant>) -> Result<PdnGame, PdnError> {
+    let mut tags = Vec::new();
+    let mut body = String::new();
+    for line in text.lines() {
+        let l = line.trim();
+        if l.starts_with('[') {
+            let inner = l.trim_start_matches('[').trim_end_matches(']').trim();
+            let (name, value) = inner.split_once(char::is_whitespace).ok_or_else(|| PdnError::BadTag(l.to_string()))?;
+            let value = value.trim();
+            if !(value.len() >= 2 && value.starts_with('"') && value.ends_with('"')) {
+                return Err(PdnError::BadTag(l.to_string()));
+            }
+            tags.push((name.to_string(), value[1..value.len() - 1].to_string()));
+        } else {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    let tag = |n: &str| tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map(|(_, v)| v.as_str());
+    let variant = match (tag("Variant"), tag("GameType")) {
+        (Some(v), _) => v.parse()?,
+        (None, Some(gt)) => variant_of_game_type(gt)?,
+        (None, None) => default.ok_or(PdnError::NoVariant)?,
+    };
+    let mut game = match tag("FEN") {
+        Some(f) => Game::from_fen(variant, f)?,
+        None => Game::new(variant),
+    };
+    let mut result = None;
+    for (i, token) in tokens(&body)?.into_iter().enumerate() {
+        if matches!(token.as_str(), "1-0" | "0-1" | "2-0" | "0-2" | "1-1" | "1/2-1/2" | "*" | "0-0") {
+            result = Some(token);
+            break;
+        }
+        game.play_text(&token)
+            .map_err(|error| PdnError::Move { number: i + 1, text: token.clone(), error })?;
+    }
+    Ok(PdnGame { tags, game, result })
+}
+
+/// Splits move text into move tokens, dropping numbers, comments, variations and NAGs.
+fn tokens(body: &str) -> Result<Vec<String>, PdnError> {
+    let mut out = Vec::new();
+    let mut depth_paren = 0usize;
+    let mut chars = body.chars().peekable();
+    let mut word = String::new();
+    let mut flush = |word: &mut String, out: &mut Vec<String>| {
+        let w = word.trim_end_matches(['!', '?', '*']).to_string();
+        let w = if word == "*" { "*".to_string() } else { w };
+        word.clear();
+        if w.is_empty() || w.starts_with('$') {
+            return;
+        }
+        // Move numbers: "12." or "12..." or "12...32-28".
+        let w = match w.find('.') {
+            Some(p) if w[..p].chars().all(|c| c.is_ascii_digit()) => w[p..].trim_start_matches('.').to_string(),
+            _ => w,
+        };
+        if !w.is_empty() {
+            out.push(w);
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                flush(&mut word, &mut out);
+                if !chars.by_ref().any(|c| c == '}') {
+                    return Err(PdnError::Unclosed("comment {"));
+                }
+            }
+            '(' => {
+                flush(&mut word, &mut out);
+                depth_paren += 1;
+                while depth_paren > 0 {
+                    match chars.next() {
+                        Some('(') => depth_paren += 1,
+                        Some(')') => depth_paren -= 1,
+                        Some(_) => {}
+                        None => return Err(PdnError::Unclosed("variation (")),
+                    }
+                }
+            }
+            c if c.is_whitespace() => flush(&mut word, &mut out),
+            c => word.push(c),
+        }
+    }
+    flush(&mut word, &mut out);
+    Ok(out)
+}
+
+/// Writes a game as PDN. `extra` tags come first (Event, players, date...).
+pub fn write(game: &Game, extra: &[(&str, &str)]) -> String {
+    let variant = game.variant();
+    let r = variant.rules();
+    let mut out = String::new();
+    for (k, v) in extra {
+        let _ = writeln!(out, "[{k} \"{}\"]", v.replace('"', "'"));
+    }
+    if let Some(gt) = r.game_type {
+        let _ = writeln!(out, "[GameType \"{gt}\"]");
+    }
+    let _ = writeln!(out, "[Variant \"{}\"]", variant.id());
+    let start = crate::position::Position::start(variant);
+    if *game.start() != start || game.start_fen() != start.to_fen() {
+        let _ = writeln!(out, "[FEN \"{}\"]", game.start_fen());
+    }
+    let result = match game.outcome().map(|o| o.winner) {
+        Some(Winner::White) => "1-0",
+        Some(Winner::Black) => "0-1",
+        Some(Winner::Draw) => "1/2-1/2",
+        None => "*",
+    };
+    let _ = writeln!(out, "[Result \"{result}\"]");
+    out.push('\n');
+    let mut line = String::new();
+    let mut number = game.counters_at(0).move_number;
+    for (i, mv) in game.moves().iter().enumerate() {
+        let Some(pos) = game.position_at(i) else { break };
+        let legal = pos.legal_moves();
+        let text = notation::format_move(pos, mv, &legal);
+        let first_side = pos.turn() == r.first;
+        if first_side {
+            let _ = write!(line, "{number}. ");
+        } else if i == 0 {
+            let _ = write!(line, "{number}... ");
+        }
+        line.push_str(&text);
+        line.push(' ');
+        if !first_side {
+            number += 1;
+        }
+        if line.len() > 72 {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+    }
+    line.push_str(result);
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
+}
