@@ -12,6 +12,7 @@
 
 pub mod bits;
 pub mod fen;
+pub mod fuzz;
 pub mod game;
 pub mod geometry;
 mod movegen;
