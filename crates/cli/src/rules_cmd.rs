@@ -4,7 +4,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use doska_rules::fen::Counters;
 use doska_rules::notation::format_move;
-use doska_rules::{Game, Position, Variant, perft_divide};
+use doska_rules::{Game, Variant, perft_divide};
 use serde::Serialize;
 use std::time::Instant;
 

@@ -65,7 +65,8 @@ pub fn format_move(pos: &Position, mv: &Move, legal: &[Move]) -> String {
     let clash = legal.iter().any(|m| {
         m.from == mv.from && m.to == mv.to && !m.same_as(mv, Some(g)) && m.is_capture()
     });
-    if clash {
+    // Russian notation writes every landing square of a capture (c3:e5:g3).
+    if clash || mark == ':' {
         full_path(pos, mv)
     } else {
         format!("{}{mark}{}", g.name(mv.from), g.name(mv.to))

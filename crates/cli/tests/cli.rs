@@ -1,0 +1,100 @@
+//! The CLI contract other tools rely on: `doska perft` and `doska moves` output, errors on
+//! stderr with a non-zero status.
+
+use std::process::Command;
+
+fn doska(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_doska"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("running doska: {e}"));
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn perft_json() {
+    let (ok, out, _) = doska(&["perft", "--variant", "russian", "--depth", "4", "--json"]);
+    assert!(ok);
+    let v = json(&out);
+    assert_eq!(v["variant"], "russian");
+    assert_eq!(v["depth"], 4);
+    assert_eq!(v["nodes"], 1469);
+    assert!(v["fen"].as_str().is_some_and(|f| f.starts_with("W:W")));
+    assert!(v["seconds"].as_f64().is_some());
+}
+
+#[test]
+fn perft_divide_sums_to_the_total() {
+    let (ok, out, _) = doska(&["perft", "--variant", "international", "--depth", "3", "--divide"]);
+    assert!(ok);
+    let mut sum = 0;
+    let mut total = 0;
+    for line in out.lines() {
+        let (m, n) = line.split_once(' ').unwrap_or(("", "0"));
+        let n: u64 = n.parse().unwrap_or(0);
+        if m == "total" {
+            total = n;
+        } else {
+            sum += n;
+        }
+    }
+    assert_eq!((sum, total), (658, 658));
+}
+
+#[test]
+fn moves_json_contract() {
+    let fen = "W:Wc3,h2:Bd4,f4,b6";
+    let (ok, out, _) = doska(&["moves", "--variant", "russian", "--fen", fen, "--json"]);
+    assert!(ok);
+    let v = json(&out);
+    assert_eq!(v["turn"], "white");
+    assert!(v["outcome"].is_null());
+    let moves = v["moves"].as_array().cloned().unwrap_or_default();
+    assert_eq!(moves.len(), 1, "{out}");
+    let m = &moves[0];
+    assert_eq!(m["notation"], "c3:e5:g3");
+    assert_eq!(m["from"], "c3");
+    assert_eq!(m["to"], "g3");
+    assert_eq!(m["path"], serde_json::json!(["c3", "e5", "g3"]));
+    assert_eq!(m["captures"], serde_json::json!(["d4", "f4"]));
+    assert_eq!(m["fen"], "B:Wh2,g3:Bb6");
+}
+
+#[test]
+fn moves_json_uses_algebraic_squares_in_numbered_rule_sets() {
+    let (ok, out, _) = doska(&["moves", "--variant", "international", "--json"]);
+    assert!(ok);
+    let v = json(&out);
+    let first = &v["moves"][0];
+    assert!(first["notation"].as_str().is_some_and(|n| n.contains('-')));
+    assert!(first["from"].as_str().is_some_and(|s| s.starts_with(char::is_alphabetic)));
+}
+
+#[test]
+fn outcome_is_reported() {
+    let (ok, out, _) = doska(&["moves", "--variant", "russian", "--fen", "B:Wc3:B", "--json"]);
+    assert!(ok);
+    let v = json(&out);
+    assert_eq!(v["outcome"]["result"], "white");
+    assert_eq!(v["outcome"]["reason"], "no pieces left");
+    assert_eq!(v["moves"], serde_json::json!([]));
+}
+
+#[test]
+fn errors_go_to_stderr_with_a_failure_status() {
+    let (ok, out, err) = doska(&["perft", "--variant", "chess", "--depth", "2"]);
+    assert!(!ok);
+    assert!(out.is_empty());
+    assert!(err.contains("unknown rule set \"chess\""), "{err}");
+    let (ok, _, err) = doska(&["moves", "--variant", "russian", "--fen", "W:Wz9:B"]);
+    assert!(!ok);
+    assert!(err.contains("off the board"), "{err}");
+}
