@@ -128,8 +128,17 @@ impl Directions {
     }
 
     /// Iterates over the directions of the set.
+    #[inline(always)]
     pub fn iter(self) -> impl Iterator<Item = Direction> {
-        Direction::ALL.into_iter().filter(move |d| self.contains(*d))
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(Direction::ALL[i])
+        })
     }
 }
 
@@ -181,6 +190,7 @@ pub struct Geometry {
     bit_of_number: [u8; 80],
     count: u8,
     deltas: [i8; 8],
+    rows: [Bits; MAX_SIDE],
 }
 
 impl Geometry {
@@ -205,6 +215,7 @@ impl Geometry {
             bit_of_number: [NO_BIT; 80],
             count: 0,
             deltas: [0; 8],
+            rows: [0; MAX_SIDE],
         };
         let mut r = 0;
         while r < height {
@@ -220,6 +231,7 @@ impl Geometry {
                     g.bit_at[r as usize * width as usize + c as usize] = bit;
                     g.row_col[bit as usize] = (r, c);
                     g.mask |= 1u128 << bit;
+                    g.rows[r as usize] |= 1u128 << bit;
                     g.count += 1;
                 }
                 c += 1;
@@ -309,14 +321,9 @@ impl Geometry {
     }
 
     /// The squares of one row (row 0 is White's side).
+    #[inline(always)]
     pub fn row_mask(&self, row: u8) -> Bits {
-        let mut m = 0;
-        for c in 0..self.width {
-            if let Some(sq) = self.square_at(row, c) {
-                m |= sq.bit();
-            }
-        }
-        m
+        self.rows.get(row as usize).copied().unwrap_or(0)
     }
 
     /// The number of a square in the rule set's numbering (1-based).

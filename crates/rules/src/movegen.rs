@@ -269,6 +269,11 @@ impl Position {
 
     /// Whether the side to move has a capture.
     pub fn has_capture(&self) -> bool {
+        self.capturers() != 0
+    }
+
+    /// The pieces of the side to move that have a first jump.
+    fn capturers(&self) -> Bits {
         let r = self.rules();
         let g = &r.geometry;
         let us = self.turn;
@@ -277,22 +282,21 @@ impl Position {
         let empty = g.mask() & !self.occupied();
         let men = own & !self.kings;
         let man_targets = if r.man_takes_king { enemies } else { enemies & !self.kings };
+        let mut found = 0;
         for d in for_color(r.man_captures, us).iter() {
-            if g.shift(g.shift(men, d) & man_targets, d) & empty != 0 {
-                return true;
-            }
+            let back = d.reverse();
+            found |= g.shift(g.shift(empty, back) & man_targets, back) & men;
         }
         let kings = own & self.kings;
         if kings == 0 {
-            return false;
+            return found;
         }
         if r.king_capture == Reach::Short {
             for d in r.king_captures.iter() {
-                if g.shift(g.shift(kings, d) & enemies, d) & empty != 0 {
-                    return true;
-                }
+                let back = d.reverse();
+                found |= g.shift(g.shift(empty, back) & enemies, back) & kings;
             }
-            return false;
+            return found;
         }
         for k in bits::iter(kings) {
             for d in r.king_captures.iter() {
@@ -301,11 +305,12 @@ impl Position {
                     s = g.shift(s, d);
                 }
                 if s & enemies != 0 && g.shift(s, d) & empty != 0 {
-                    return true;
+                    found |= 1u128 << k;
+                    break;
                 }
             }
         }
-        false
+        found
     }
 
     /// Every capture sequence of the side to move, before the capture-choice rule.
@@ -323,13 +328,13 @@ impl Position {
     }
 
     fn raw_captures_into(&self, out: &mut Vec<Move>) {
-        if !self.has_capture() {
+        let capturers = self.capturers();
+        if capturers == 0 {
             return;
         }
         let mut s = Search::new(self);
-        let own = self.pieces[self.turn as usize];
         let occupied = self.occupied();
-        for from in bits::iter(own) {
+        for from in bits::iter(capturers) {
             let b = 1u128 << from;
             let king = self.kings & b != 0;
             s.from = from;
