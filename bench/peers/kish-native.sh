@@ -19,8 +19,8 @@ set -euo pipefail
 KISH_VERSION=1.1.7
 DIR="${KISH_NATIVE_DIR:-/tmp/doska-kish-native}"
 export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-1}"
-export CARGO_TARGET_DIR="$DIR/target"
-BIN="$CARGO_TARGET_DIR/release/kish-perft"
+TARGET="$DIR/target"
+BIN="$TARGET/release/kish-perft"
 
 build() {
   mkdir -p "$DIR"
@@ -28,7 +28,8 @@ build() {
   if [ -z "$src" ]; then
     src="$DIR/kish-$KISH_VERSION"
     if [ ! -f "$src/Cargo.toml" ]; then
-      python3 -m pip download --quiet --no-deps --no-binary :all: -d "$DIR" "kish==$KISH_VERSION"
+      # --no-binary for kish only: its build backend (maturin) must stay a wheel.
+      python3 -m pip download --quiet --no-deps --no-binary kish -d "$DIR" "kish==$KISH_VERSION"
       tar -xzf "$DIR/kish-$KISH_VERSION.tar.gz" -C "$DIR"
     fi
   fi
@@ -85,7 +86,7 @@ fn rayon_threads() -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
 }
 RS
-  KISH_VERSION="$KISH_VERSION" RUSTFLAGS="${KISH_RUSTFLAGS:-}" \
+  KISH_VERSION="$KISH_VERSION" RUSTFLAGS="${KISH_RUSTFLAGS:-}" CARGO_TARGET_DIR="$TARGET" \
     cargo build --release -j "$CARGO_BUILD_JOBS" --manifest-path "$DIR/harness/Cargo.toml"
   echo "built $BIN"
 }

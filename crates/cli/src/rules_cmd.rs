@@ -2,17 +2,21 @@
 
 use anyhow::{Context, Result};
 use clap::Args;
-use doska_rules::fen::Counters;
 use doska_rules::notation::format_move;
-use doska_rules::{Game, Variant, perft_divide};
+use doska_rules::ugolki::{UgolkiGame, UgolkiMove};
+use doska_rules::{Game, RuleSet, perft_divide};
 use serde::Serialize;
 use std::time::Instant;
 
 /// Options naming a position.
 #[derive(Debug, Args)]
 pub struct PositionArgs {
-    /// Rule set id: american international brazilian canadian italian spanish russian czech
-    /// turkish armenian thai poddavki frisian lasca.
+    /// Rule set: american international brazilian canadian italian spanish russian czech
+    /// turkish armenian thai poddavki frisian lasca, or an Ugolki rule set: ugolki,
+    /// ugolki-brainking, ugolki-brainking-10, or a preset with parameters, e.g.
+    /// `ugolki:board=10,home=4x4,dirs=8,home-rule=brainking-50,half-rule=off,equal=off`
+    /// (keys: board=8|10 home=3x3|3x4|stair|4x4 dirs=4|8 home-rule=off|ugolki-N|brainking-N
+    /// half-rule=off|N equal=on|off).
     #[arg(long)]
     variant: String,
     /// Start from this FEN instead of the rule set's start position.
@@ -46,12 +50,25 @@ pub struct MovesArgs {
     json: bool,
 }
 
-fn load(a: &PositionArgs) -> Result<Game> {
-    let variant: Variant = a.variant.parse()?;
-    match &a.fen {
-        Some(f) => Game::from_fen(variant, f).with_context(|| format!("reading FEN {f:?}")),
-        None => Ok(Game::new(variant)),
-    }
+/// A game of either kind, as the commands need it.
+enum Loaded {
+    Draughts(Game),
+    Ugolki(UgolkiGame),
+}
+
+fn load(a: &PositionArgs) -> Result<Loaded> {
+    let rules: RuleSet = a.variant.parse()?;
+    let context = || format!("reading FEN {:?}", a.fen.as_deref().unwrap_or(""));
+    Ok(match (rules, &a.fen) {
+        (RuleSet::Draughts(v), Some(f)) => {
+            Loaded::Draughts(Game::from_fen(v, f).with_context(context)?)
+        }
+        (RuleSet::Draughts(v), None) => Loaded::Draughts(Game::new(v)),
+        (RuleSet::Ugolki(u), Some(f)) => {
+            Loaded::Ugolki(UgolkiGame::from_fen(u, f).with_context(context)?)
+        }
+        (RuleSet::Ugolki(u), None) => Loaded::Ugolki(UgolkiGame::new(u)),
+    })
 }
 
 #[derive(Serialize)]
@@ -65,29 +82,42 @@ struct PerftJson<'a> {
 
 /// Runs perft.
 pub fn perft(a: &PerftArgs) -> Result<()> {
-    let game = load(&a.position)?;
-    let pos = game.position();
+    let loaded = load(&a.position)?;
     let started = Instant::now();
     if a.divide {
-        let legal = pos.legal_moves();
-        let mut total = 0;
-        for (mv, n) in perft_divide(pos, a.depth) {
-            println!("{} {n}", format_move(pos, &mv, &legal));
-            total += n;
+        let rows: Vec<(String, u64)> = match &loaded {
+            Loaded::Draughts(game) => {
+                let pos = game.position();
+                let legal = pos.legal_moves();
+                perft_divide(pos, a.depth)
+                    .into_iter()
+                    .map(|(mv, n)| (format_move(pos, &mv, &legal), n))
+                    .collect()
+            }
+            Loaded::Ugolki(game) => doska_rules::ugolki::perft_divide(game.position(), a.depth)
+                .into_iter()
+                .map(|(mv, n)| (mv.to_string(), n))
+                .collect(),
+        };
+        for (text, n) in &rows {
+            println!("{text} {n}");
         }
-        println!("total {total}");
+        println!("total {}", rows.iter().map(|(_, n)| n).sum::<u64>());
         return Ok(());
     }
-    let nodes = doska_rules::perft(pos, a.depth);
+    let (nodes, variant, fen) = match &loaded {
+        Loaded::Draughts(game) => {
+            let pos = game.position();
+            (doska_rules::perft(pos, a.depth), pos.variant().id().to_string(), pos.to_fen())
+        }
+        Loaded::Ugolki(game) => {
+            let pos = game.position();
+            (doska_rules::ugolki::perft(pos, a.depth), pos.rules().to_string(), pos.to_fen())
+        }
+    };
     let seconds = started.elapsed().as_secs_f64();
     if a.json {
-        let out = PerftJson {
-            variant: pos.variant().id(),
-            fen: pos.to_fen(),
-            depth: a.depth,
-            nodes,
-            seconds,
-        };
+        let out = PerftJson { variant: &variant, fen, depth: a.depth, nodes, seconds };
         println!("{}", serde_json::to_string(&out)?);
     } else {
         let rate = nodes as f64 / seconds.max(1e-9) / 1e6;
@@ -98,7 +128,7 @@ pub fn perft(a: &PerftArgs) -> Result<()> {
 
 #[derive(Serialize)]
 struct MovesJson {
-    variant: &'static str,
+    variant: String,
     fen: String,
     turn: &'static str,
     outcome: Option<OutcomeJson>,
@@ -114,8 +144,8 @@ struct OutcomeJson {
 #[derive(Serialize)]
 struct MoveJson {
     notation: String,
-    from: String,
-    to: String,
+    from: Option<String>,
+    to: Option<String>,
     path: Vec<String>,
     captures: Vec<String>,
     fen: String,
@@ -123,39 +153,77 @@ struct MoveJson {
 
 /// Lists the legal moves.
 pub fn moves(a: &MovesArgs) -> Result<()> {
-    let game = load(&a.position)?;
+    let out = match load(&a.position)? {
+        Loaded::Draughts(game) => draughts_moves(&game),
+        Loaded::Ugolki(game) => ugolki_moves(&game)?,
+    };
+    if a.json {
+        println!("{}", serde_json::to_string(&out)?);
+    } else {
+        if let Some(o) = &out.outcome {
+            println!("game over: {} ({})", o.result, o.reason);
+        }
+        for m in out.moves {
+            println!("{}", m.notation);
+        }
+    }
+    Ok(())
+}
+
+fn draughts_moves(game: &Game) -> MovesJson {
     let pos = game.position();
     let g = &pos.rules().geometry;
     let legal = game.legal_moves();
-    let moves: Vec<MoveJson> = legal
+    let moves = legal
         .iter()
         .map(|mv| MoveJson {
             notation: format_move(pos, mv, &legal),
-            from: g.algebraic(mv.from),
-            to: g.algebraic(mv.to),
+            from: Some(g.algebraic(mv.from)),
+            to: Some(g.algebraic(mv.to)),
             path: mv.path().iter().map(|s| g.algebraic(*s)).collect(),
             captures: mv.captures_in_order(g).iter().map(|s| g.algebraic(*s)).collect(),
             fen: pos.play(mv).to_fen(),
         })
         .collect();
-    if a.json {
-        let out = MovesJson {
-            variant: pos.variant().id(),
-            fen: doska_rules::fen::write(pos, Some(&Counters { ..game.counters() })),
-            turn: pos.turn().name(),
-            outcome: game
-                .outcome()
-                .map(|o| OutcomeJson { result: o.winner.name(), reason: o.reason.to_string() }),
-            moves,
-        };
-        println!("{}", serde_json::to_string(&out)?);
-    } else {
-        if let Some(o) = game.outcome() {
-            println!("game over: {} ({})", o.winner.name(), o.reason);
-        }
-        for m in moves {
-            println!("{}", m.notation);
-        }
+    MovesJson {
+        variant: pos.variant().id().to_string(),
+        fen: doska_rules::fen::write(pos, Some(&game.counters())),
+        turn: pos.turn().name(),
+        outcome: game
+            .outcome()
+            .map(|o| OutcomeJson { result: o.winner.name(), reason: o.reason.to_string() }),
+        moves,
     }
-    Ok(())
+}
+
+fn ugolki_moves(game: &UgolkiGame) -> Result<MovesJson> {
+    let pos = game.position();
+    let mut moves = Vec::new();
+    for mv in game.legal_moves() {
+        let after = pos.play(mv).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let path = match mv {
+            UgolkiMove::Pass => Vec::new(),
+            _ => pos
+                .path(mv)
+                .map(|p| p.squares().iter().map(|s| s.to_string()).collect())
+                .unwrap_or_default(),
+        };
+        moves.push(MoveJson {
+            notation: mv.to_string(),
+            from: mv.from().map(|s| s.to_string()),
+            to: mv.to().map(|s| s.to_string()),
+            path,
+            captures: Vec::new(),
+            fen: after.to_fen(),
+        });
+    }
+    Ok(MovesJson {
+        variant: pos.rules().to_string(),
+        fen: pos.to_fen(),
+        turn: pos.side_to_move().name(),
+        outcome: game
+            .outcome()
+            .map(|o| OutcomeJson { result: o.winner.name(), reason: o.reason.to_string() }),
+        moves,
+    })
 }

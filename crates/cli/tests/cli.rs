@@ -1,6 +1,8 @@
 //! The CLI contract other tools rely on: `doska perft` and `doska moves` output, errors on
 //! stderr with a non-zero status.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
 use std::process::Command;
 
 fn doska(args: &[&str]) -> (bool, String, String) {
@@ -97,4 +99,42 @@ fn errors_go_to_stderr_with_a_failure_status() {
     let (ok, _, err) = doska(&["moves", "--variant", "russian", "--fen", "W:Wz9:B"]);
     assert!(!ok);
     assert!(err.contains("off the board"), "{err}");
+}
+
+#[test]
+fn ugolki_through_the_same_contract() {
+    let (ok, out, _) = doska(&["perft", "--variant", "ugolki", "--depth", "3", "--json"]);
+    assert!(ok);
+    assert_eq!(json(&out)["nodes"], 2784);
+    // A forced pass is the single move "pass".
+    let fen = "W:Wa1:Bb1,a2,c1,a3,h8";
+    let (ok, out, _) = doska(&["moves", "--variant", "ugolki", "--fen", fen, "--json"]);
+    assert!(ok);
+    let v = json(&out);
+    assert_eq!(
+        v["moves"],
+        serde_json::json!([{"notation": "pass", "from": null, "to": null, "path": [],
+            "captures": [], "fen": "B:Wa1:Bb1,c1,a2,a3,h8:N1"}])
+    );
+    // A jump chain gives one shortest path.
+    let fen = "W:Wa1,b1:Bc1,d2:N3";
+    let (ok, out, _) = doska(&["moves", "--variant", "ugolki", "--fen", fen, "--json"]);
+    assert!(ok);
+    let v = json(&out);
+    let chain = v["moves"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|m| m["notation"] == "b1-d3")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(chain["path"], serde_json::json!(["b1", "d1", "d3"]));
+    // Canonical rule set text and a clear error for a bad one.
+    let (ok, out, _) =
+        doska(&["perft", "--variant", "ugolki:dirs=8,board=8", "--depth", "1", "--json"]);
+    assert!(ok);
+    assert_eq!(json(&out)["variant"], "ugolki:dirs=8");
+    let (ok, _, err) = doska(&["perft", "--variant", "ugolki:board=9", "--depth", "1"]);
+    assert!(!ok);
+    assert!(err.contains("expected 8 or 10"), "{err}");
 }

@@ -128,11 +128,13 @@ pub fn parse(variant: Variant, text: &str) -> Result<(Position, Counters), FenEr
                 let sq = g
                     .parse_square(sq)
                     .map_err(|source| FenError::Square { field: f.to_string(), source })?;
-                let count: u8 = n.trim().parse().map_err(|_| FenError::BadCounter(f.to_string()))?;
+                let count: u8 =
+                    n.trim().parse().map_err(|_| FenError::BadCounter(f.to_string()))?;
                 pos.set_run(color, KingRun { square: sq.0, count: count.min(3) });
             }
             "H" | "E" | "N" => {
-                let n: u32 = rest.trim().parse().map_err(|_| FenError::BadCounter(f.to_string()))?;
+                let n: u32 =
+                    rest.trim().parse().map_err(|_| FenError::BadCounter(f.to_string()))?;
                 match head {
                     "H" => counters.quiet = n,
                     "E" => counters.endgame = n,
@@ -145,10 +147,7 @@ pub fn parse(variant: Variant, text: &str) -> Result<(Position, Counters), FenEr
     for color in [Color::White, Color::Black] {
         let men = pos.pieces(color) & !pos.kings();
         if let Some(sq) = crate::bits::iter(men & r.promotion_row(color)).next() {
-            return Err(FenError::ManOnLastRow {
-                color: color.name(),
-                square: g.name(Square(sq)),
-            });
+            return Err(FenError::ManOnLastRow { color: color.name(), square: g.name(Square(sq)) });
         }
     }
     Ok((pos, counters))
@@ -222,8 +221,7 @@ pub fn write(pos: &Position, counters: Option<&Counters>) -> String {
     for color in [Color::White, Color::Black] {
         out.push(':');
         out.push(if color == Color::White { 'W' } else { 'B' });
-        let mut squares: Vec<Square> =
-            crate::bits::iter(pos.pieces(color)).map(Square).collect();
+        let mut squares: Vec<Square> = crate::bits::iter(pos.pieces(color)).map(Square).collect();
         squares.sort_by_key(|&sq| match g.numbering {
             Numbering::Algebraic => {
                 let (r, c) = g.row_col(sq);

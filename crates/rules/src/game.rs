@@ -23,6 +23,12 @@ pub enum Winner {
     Draw,
 }
 
+impl From<Color> for Winner {
+    fn from(side: Color) -> Winner {
+        Winner::side(side)
+    }
+}
+
 impl Winner {
     /// The winner when `color` wins.
     pub fn side(color: Color) -> Winner {
@@ -169,7 +175,10 @@ pub struct Game {
 impl Game {
     /// A game from the rule set's start position.
     pub fn new(variant: Variant) -> Game {
-        Game::from_position(Position::start(variant), Counters { move_number: 1, ..Counters::default() })
+        Game::from_position(
+            Position::start(variant),
+            Counters { move_number: 1, ..Counters::default() },
+        )
     }
 
     /// A game from a FEN (with optional counters, see [`crate::fen`]).
@@ -180,7 +189,8 @@ impl Game {
 
     /// A game from a position.
     pub fn from_position(pos: Position, counters: Counters) -> Game {
-        let mut g = Game { states: vec![State { pos, counters }], moves: Vec::new(), outcome: None };
+        let mut g =
+            Game { states: vec![State { pos, counters }], moves: Vec::new(), outcome: None };
         g.outcome = g.judge();
         g
     }
@@ -301,8 +311,10 @@ impl Game {
     /// Ends the game by resignation of `color`.
     pub fn resign(&mut self, color: Color) {
         if self.outcome.is_none() {
-            self.outcome =
-                Some(Outcome { winner: Winner::side(color.opposite()), reason: Reason::Resignation });
+            self.outcome = Some(Outcome {
+                winner: Winner::side(color.opposite()),
+                reason: Reason::Resignation,
+            });
         }
     }
 
@@ -316,7 +328,8 @@ impl Game {
     /// Ends the game in favour of `color` because the opponent left.
     pub fn abandon(&mut self, winner: Color) {
         if self.outcome.is_none() {
-            self.outcome = Some(Outcome { winner: Winner::side(winner), reason: Reason::Abandoned });
+            self.outcome =
+                Some(Outcome { winner: Winner::side(winner), reason: Reason::Abandoned });
         }
     }
 
@@ -369,9 +382,13 @@ impl Game {
                     if endgame_class(pos) == 3 {
                         // Count the stronger side's moves: the last ply was the opponent's of
                         // the side to move.
-                        let strong_to_move = if wk >= 3 { us == Color::White } else { us == Color::Black };
-                        let strong_moves =
-                            if strong_to_move { counters.endgame / 2 } else { counters.endgame.div_ceil(2) };
+                        let strong_to_move =
+                            if wk >= 3 { us == Color::White } else { us == Color::Black };
+                        let strong_moves = if strong_to_move {
+                            counters.endgame / 2
+                        } else {
+                            counters.endgame.div_ceil(2)
+                        };
                         if strong_moves >= 15 {
                             return draw(Reason::ThreeKingsVsKing);
                         }

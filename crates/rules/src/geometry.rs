@@ -72,7 +72,7 @@ impl Direction {
 
     /// Whether the direction runs along a row or a column.
     pub const fn is_orthogonal(self) -> bool {
-        (self as u8) % 2 == 0
+        (self as u8).is_multiple_of(2)
     }
 }
 
@@ -181,8 +181,6 @@ pub struct Geometry {
     pub squares: Squares,
     /// Numbering used by the rule set's notation.
     pub numbering: Numbering,
-    stride: u8,
-    compressed: bool,
     mask: Bits,
     bit_at: [u8; MAX_SIDE * MAX_SIDE],
     row_col: [(u8, u8); 128],
@@ -198,7 +196,9 @@ impl Geometry {
     pub const fn new(width: u8, height: u8, squares: Squares, numbering: Numbering) -> Geometry {
         let (stride, compressed) = match squares {
             // Odd stride so that every played square shares the parity of `x`; two ghost columns.
-            Squares::Dark { .. } => (if width % 2 == 0 { width + 3 } else { width + 2 }, true),
+            Squares::Dark { .. } => {
+                (if width.is_multiple_of(2) { width + 3 } else { width + 2 }, true)
+            }
             Squares::All => (width + 1, false),
         };
         let mut g = Geometry {
@@ -206,8 +206,6 @@ impl Geometry {
             height,
             squares,
             numbering,
-            stride,
-            compressed,
             mask: 0,
             bit_at: [NO_BIT; MAX_SIDE * MAX_SIDE],
             row_col: [(NO_BIT, NO_BIT); 128],
@@ -246,7 +244,9 @@ impl Geometry {
                 Numbering::TopLeft | Numbering::Algebraic => {
                     (height as usize - 1 - i / width as usize, i % width as usize)
                 }
-                Numbering::BottomRight => (i / width as usize, width as usize - 1 - i % width as usize),
+                Numbering::BottomRight => {
+                    (i / width as usize, width as usize - 1 - i % width as usize)
+                }
             };
             let bit = g.bit_at[r * width as usize + c];
             if bit != NO_BIT {

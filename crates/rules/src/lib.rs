@@ -21,6 +21,8 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod ruleset;
+pub mod ugolki;
 pub mod variant;
 
 pub use fen::FenError;
@@ -30,6 +32,7 @@ pub use moves::Move;
 pub use notation::MoveError;
 pub use perft::{perft, perft_divide};
 pub use position::{Piece, Position};
+pub use ruleset::{RuleSet, RuleSetError};
 pub use variant::{Rules, Variant};
 
 /// A side.

@@ -64,7 +64,11 @@ impl<'a> Search<'a> {
             Removal::Immediate => blockers & !over,
             Removal::Column => {
                 let sq = over.trailing_zeros() as u8;
-                if self.columns.is_some_and(|c| c.depth(sq) > 0) { blockers } else { blockers & !over }
+                if self.columns.is_some_and(|c| c.depth(sq) > 0) {
+                    blockers
+                } else {
+                    blockers & !over
+                }
             }
         }
     }
@@ -111,8 +115,11 @@ impl<'a> Search<'a> {
         if depth < MAX_JUMPS {
             let empty = self.g.mask() & !blockers;
             let targets = self.targets(king, captured);
-            let (dirs, reach) =
-                if king { (self.king_caps, self.r.king_capture) } else { (self.man_caps, Reach::Short) };
+            let (dirs, reach) = if king {
+                (self.king_caps, self.r.king_capture)
+            } else {
+                (self.man_caps, Reach::Short)
+            };
             for d in dirs.iter() {
                 if self.r.no_reversal && last == d.reverse() as u8 {
                     continue;

@@ -62,9 +62,9 @@ pub fn format_move(pos: &Position, mv: &Move, legal: &[Move]) -> String {
         return format!("{}-{}", g.name(mv.from), g.name(mv.to));
     }
     let mark = r.capture_mark;
-    let clash = legal.iter().any(|m| {
-        m.from == mv.from && m.to == mv.to && !m.same_as(mv, Some(g)) && m.is_capture()
-    });
+    let clash = legal
+        .iter()
+        .any(|m| m.from == mv.from && m.to == mv.to && !m.same_as(mv, Some(g)) && m.is_capture());
     // Russian notation writes every landing square of a capture (c3:e5:g3).
     if clash || mark == ':' {
         full_path(pos, mv)
@@ -114,18 +114,17 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let mut found: Vec<Move> = Vec::new();
     let candidates: &[Move] = if routes.is_empty() { &legal } else { &routes };
     for route in candidates.iter().filter(|m| fits(m, &given)) {
-        if let Some(m) = legal.iter().find(|m| m.same_as(route, Some(g))) {
-            if !found.iter().any(|f| f.same_as(m, Some(g))) {
-                found.push(*m);
-            }
+        if let Some(m) = legal.iter().find(|m| m.same_as(route, Some(g)))
+            && !found.iter().any(|f| f.same_as(m, Some(g)))
+        {
+            found.push(*m);
         }
     }
     match found.len() {
         1 => return Ok(found[0]),
         0 => {}
         _ => {
-            let options =
-                found.iter().map(|m| full_path(pos, m)).collect::<Vec<_>>().join(" or ");
+            let options = found.iter().map(|m| full_path(pos, m)).collect::<Vec<_>>().join(" or ");
             return Err(MoveError::Ambiguous { text: text.trim().to_string(), options });
         }
     }
@@ -145,7 +144,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         }
         // A capture cut short: the given squares are a prefix of a longer route.
         if given.len() >= 2
-            && routes.iter().any(|m| m.from == from && m.landings().any(|l| l == given[given.len() - 1]))
+            && routes
+                .iter()
+                .any(|m| m.from == from && m.landings().any(|l| l == given[given.len() - 1]))
         {
             return Err(MoveError::Incomplete(name(given[given.len() - 1])));
         }

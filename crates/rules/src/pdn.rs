@@ -52,7 +52,13 @@ pub struct PdnGame {
 }
 
 fn variant_of_game_type(gt: &str) -> Result<Variant, PdnError> {
-    let n: u8 = gt.split(',').next().unwrap_or("").trim().parse().map_err(|_| PdnError::UnknownGameType(gt.to_string()))?;
+    let n: u8 = gt
+        .split(',')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .parse()
+        .map_err(|_| PdnError::UnknownGameType(gt.to_string()))?;
     Variant::ALL
         .into_iter()
         .find(|v| v.rules().game_type == Some(n))
@@ -67,7 +73,9 @@ pub fn read(text: &str, default: Option<Variant>) -> Result<PdnGame, PdnError> {
         let l = line.trim();
         if l.starts_with('[') {
             let inner = l.trim_start_matches('[').trim_end_matches(']').trim();
-            let (name, value) = inner.split_once(char::is_whitespace).ok_or_else(|| PdnError::BadTag(l.to_string()))?;
+            let (name, value) = inner
+                .split_once(char::is_whitespace)
+                .ok_or_else(|| PdnError::BadTag(l.to_string()))?;
             let value = value.trim();
             if !(value.len() >= 2 && value.starts_with('"') && value.ends_with('"')) {
                 return Err(PdnError::BadTag(l.to_string()));
@@ -78,7 +86,8 @@ pub fn read(text: &str, default: Option<Variant>) -> Result<PdnGame, PdnError> {
             body.push('\n');
         }
     }
-    let tag = |n: &str| tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map(|(_, v)| v.as_str());
+    let tag =
+        |n: &str| tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map(|(_, v)| v.as_str());
     let variant = match (tag("Variant"), tag("GameType")) {
         (Some(v), _) => v.parse()?,
         (None, Some(gt)) => variant_of_game_type(gt)?,
@@ -90,12 +99,16 @@ pub fn read(text: &str, default: Option<Variant>) -> Result<PdnGame, PdnError> {
     };
     let mut result = None;
     for (i, token) in tokens(&body)?.into_iter().enumerate() {
-        if matches!(token.as_str(), "1-0" | "0-1" | "2-0" | "0-2" | "1-1" | "1/2-1/2" | "*" | "0-0") {
+        if matches!(token.as_str(), "1-0" | "0-1" | "2-0" | "0-2" | "1-1" | "1/2-1/2" | "*" | "0-0")
+        {
             result = Some(token);
             break;
         }
-        game.play_text(&token)
-            .map_err(|error| PdnError::Move { number: i + 1, text: token.clone(), error })?;
+        game.play_text(&token).map_err(|error| PdnError::Move {
+            number: i + 1,
+            text: token.clone(),
+            error,
+        })?;
     }
     Ok(PdnGame { tags, game, result })
 }
@@ -106,7 +119,7 @@ fn tokens(body: &str) -> Result<Vec<String>, PdnError> {
     let mut depth_paren = 0usize;
     let mut chars = body.chars().peekable();
     let mut word = String::new();
-    let mut flush = |word: &mut String, out: &mut Vec<String>| {
+    let flush = |word: &mut String, out: &mut Vec<String>| {
         let w = word.trim_end_matches(['!', '?', '*']).to_string();
         let w = if word == "*" { "*".to_string() } else { w };
         word.clear();
@@ -115,7 +128,9 @@ fn tokens(body: &str) -> Result<Vec<String>, PdnError> {
         }
         // Move numbers: "12." or "12..." or "12...32-28".
         let w = match w.find('.') {
-            Some(p) if w[..p].chars().all(|c| c.is_ascii_digit()) => w[p..].trim_start_matches('.').to_string(),
+            Some(p) if w[..p].chars().all(|c| c.is_ascii_digit()) => {
+                w[p..].trim_start_matches('.').to_string()
+            }
             _ => w,
         };
         if !w.is_empty() {

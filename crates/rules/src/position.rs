@@ -188,10 +188,6 @@ impl Position {
         }
     }
 
-    pub(crate) fn set_turn(&mut self, turn: Color) {
-        self.turn = turn;
-    }
-
     pub(crate) fn set_run(&mut self, color: Color, run: KingRun) {
         self.runs[color as usize] = run;
     }
@@ -236,7 +232,8 @@ impl Position {
                 KingRun::NONE
             };
             // A captured king loses its run.
-            if self.runs[them].square != NO_BIT && mv.captured & (1u128 << self.runs[them].square) != 0
+            if self.runs[them].square != NO_BIT
+                && mv.captured & (1u128 << self.runs[them].square) != 0
             {
                 self.runs[them] = KingRun::NONE;
             }

@@ -1,5 +1,7 @@
 //! End and draw rules of RULES.md, played through the game record.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
 use doska_rules::game::{Game, Reason, Winner};
 use doska_rules::{PlayError, Variant};
 

@@ -1,5 +1,7 @@
 //! FEN, move text and PDN: round trips and the errors a person sees.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
 use doska_rules::notation::{format_move, parse_move};
 use doska_rules::{FenError, Game, MoveError, Position, Variant, pdn};
 
@@ -19,7 +21,10 @@ fn start_fens_round_trip_for_every_rule_set() {
         "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
     );
     // Ranges and algebraic squares mean the same position.
-    assert_eq!(pos(Variant::International, "W:W31-50:B1-20"), Position::start(Variant::International));
+    assert_eq!(
+        pos(Variant::International, "W:W31-50:B1-20"),
+        Position::start(Variant::International)
+    );
     assert_eq!(
         pos(Variant::American, "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:B1-12"),
         Position::start(Variant::American)
@@ -123,8 +128,11 @@ fn random_game(v: Variant, seed: u64, plies: usize) -> Game {
         let mv = legal[(x % legal.len() as u64) as usize];
         let p = g.position().clone();
         let text = format_move(&p, &mv, &legal);
-        let back = parse_move(&p, &text).unwrap_or_else(|e| panic!("{v} {}: {text}: {e}", p.to_fen()));
-        assert!(back.from == mv.from && back.to == mv.to && back.captured_bits() == mv.captured_bits());
+        let back =
+            parse_move(&p, &text).unwrap_or_else(|e| panic!("{v} {}: {text}: {e}", p.to_fen()));
+        assert!(
+            back.from == mv.from && back.to == mv.to && back.captured_bits() == mv.captured_bits()
+        );
         assert_eq!(pos(v, &p.to_fen()), p, "{v} FEN round trip");
         if let Err(e) = g.play(&mv) {
             panic!("{v}: {e}");

@@ -2,6 +2,8 @@
 //! `shared/reference/perft.json`) and our own series for rule sets without published numbers.
 //! Depths stop at about 500,000 leaves per series; deeper ones belong to `doska perft`.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
 use doska_rules::{Position, Variant, perft};
 
 const MAX_LEAVES: u64 = 500_000;

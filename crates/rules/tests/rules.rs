@@ -2,6 +2,8 @@
 //! the rule (RULES.md row or federation article) and lists every legal move as its full path
 //! in algebraic squares.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
 use doska_rules::{Position, Variant};
 use std::collections::BTreeSet;
 
@@ -70,12 +72,7 @@ fn italian_priorities() {
     check("italian: a man never captures a king", "italian", "W:Wd3:BKe4", &["d3-c4"]);
     check("italian: then capture with a king", "italian", "W:Wd3,Kh3:Be4,g4", &["h3xf5"]);
     check("italian: then the most kings", "italian", "W:WKd3:Be4,Kc4", &["d3xb5"]);
-    check(
-        "italian: then the king met earliest",
-        "italian",
-        "W:WKd3:BKc4,c6,e4,Kg6",
-        &["d3xb5xd7"],
-    );
+    check("italian: then the king met earliest", "italian", "W:WKd3:BKc4,c6,e4,Kg6", &["d3xb5xd7"]);
 }
 
 #[test]
@@ -98,12 +95,7 @@ fn frisian_capture_value_and_orthogonal_jumps() {
         "W:Wc3,g3:Bd4,f6,Kh4",
         &["c3xe5xg7"],
     );
-    check(
-        "frisian art. 11: a king outweighs a man",
-        "frisian",
-        "W:Wc3,g3:Bd4,Kh4",
-        &["g3xi5"],
-    );
+    check("frisian art. 11: a king outweighs a man", "frisian", "W:Wc3,g3:Bd4,Kh4", &["g3xi5"]);
     check("frisian: a man captures along the column", "frisian", "W:Wc3:Bc5", &["c3xc7"]);
     check("frisian: a man captures along the row", "frisian", "W:Wa3:Bc3", &["a3xe3"]);
 }
