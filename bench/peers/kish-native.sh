@@ -4,11 +4,12 @@
 # into this repository) and runs it.
 #
 #   bash bench/peers/kish-native.sh build
-#   bash bench/peers/kish-native.sh run DEPTH [seq|tt|par] [TT_MB]
+#   bash bench/peers/kish-native.sh run DEPTH [seq|tt|par] [TT_MB] [REPEAT]
 #       seq  Board::perft          sequential, no TT (what the Python binding calls)
 #       tt   Board::perft_tt       sequential, transposition table (TT_MB, default 256)
 #       par  Board::perft_parallel rayon over root moves + shared TT (RAYON_NUM_THREADS)
-#   prints {"peer":"kish-native","version","variant","depth","nodes","seconds","mode","threads"}
+#   prints {"peer":"kish-native","version","variant","depth","nodes","seconds","mode","threads"},
+#   seconds = fastest of REPEAT runs (default 1) in one process; the TT is made anew each run
 #
 #   KISH_NATIVE_DIR   work dir (default /tmp/doska-kish-native)
 #   KISH_SRC          unpacked kish-1.1.7 sdist (default: pip download into the work dir)
@@ -59,18 +60,22 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let depth: u64 = args.get(1).and_then(|s| s.parse().ok()).expect("usage: kish-perft DEPTH [seq|tt|par] [TT_MB]");
+    let depth: u64 = args.get(1).and_then(|s| s.parse().ok()).expect("usage: kish-perft DEPTH [seq|tt|par] [TT_MB] [REPEAT]");
     let mode = args.get(2).map(String::as_str).unwrap_or("seq");
     let tt_mb: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(256);
+    let repeat: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
     let board = kish::Board::new_default();
-    let start = Instant::now();
-    let nodes = match mode {
-        "seq" => board.perft(depth),
-        "tt" => board.perft_tt(depth, tt_mb),
-        "par" => board.perft_parallel(depth, tt_mb),
-        other => panic!("unknown mode {other}"),
-    };
-    let secs = start.elapsed().as_secs_f64();
+    let (mut nodes, mut secs) = (0u64, f64::INFINITY);
+    for _ in 0..repeat {
+        let start = Instant::now();
+        nodes = match mode {
+            "seq" => board.perft(depth),
+            "tt" => board.perft_tt(depth, tt_mb),
+            "par" => board.perft_parallel(depth, tt_mb),
+            other => panic!("unknown mode {other}"),
+        };
+        secs = secs.min(start.elapsed().as_secs_f64());
+    }
     let threads = if mode == "par" { rayon_threads() } else { 1 };
     println!(
         "{{\"peer\": \"kish-native\", \"version\": \"{}\", \"variant\": \"turkish\", \"depth\": {depth}, \"nodes\": {nodes}, \"seconds\": {secs:.6}, \"mode\": \"{mode}\", \"threads\": {threads}}}",
@@ -95,8 +100,8 @@ case "${1:-}" in
   build) build ;;
   run)
     shift
-    [ -x "$BIN" ] || build >&2
+    [ -x "$BIN" ] && [ "$BIN" -nt "$0" ] || build >&2
     exec "$BIN" "$@"
     ;;
-  *) echo "usage: $0 build | run DEPTH [seq|tt|par] [TT_MB]" >&2; exit 2 ;;
+  *) echo "usage: $0 build | run DEPTH [seq|tt|par] [TT_MB] [REPEAT]" >&2; exit 2 ;;
 esac

@@ -22,11 +22,11 @@ for threads in 1 ""; do   # the Python binding's perft is sequential either way
 done
 if [ -x "${KISH_NATIVE_DIR:-/tmp/doska-kish-native}/target/release/kish-perft" ]; then
   for d in 5 6 7 8; do
-    for i in $(seq "$REPEAT"); do bash "$HERE/kish-native.sh" run "$d" seq; done
+    bash "$HERE/kish-native.sh" run "$d" seq 0 "$REPEAT"
   done
-  for d in 7 8; do
-    RAYON_NUM_THREADS=1 bash "$HERE/kish-native.sh" run "$d" par 2>/dev/null
-    bash "$HERE/kish-native.sh" run "$d" par 2>/dev/null
+  for d in 7 8; do   # perft_parallel: rayon + shared 256 MiB transposition table
+    RAYON_NUM_THREADS=1 bash "$HERE/kish-native.sh" run "$d" par 256 "$REPEAT" 2>/dev/null
+    bash "$HERE/kish-native.sh" run "$d" par 256 "$REPEAT" 2>/dev/null
   done
 fi
 perft --peer py-draughts --variant international --depth 5

@@ -72,7 +72,28 @@ def peer_version(peer: str) -> str:
 # --- per-peer perft ---------------------------------------------------------
 
 
-def setup_dame(variant: str, fen: str | None):
+def walk_perft(board, depth: int, legal_moves, key=None) -> int:
+    """Recursive push/pop perft over a pure-Python peer's own move list.
+
+    With `key`, moves with the same key (start, end, set of captured squares)
+    count once ("drop duplicates", the reference's convention)."""
+    if depth == 0:
+        return 1
+    moves = legal_moves(board)
+    if key is not None:
+        moves = list({key(m): m for m in moves}.values())
+    if depth == 1:
+        return len(moves)
+    nodes = 0
+    for m in moves:
+        board.push(m)
+        nodes += walk_perft(board, depth - 1, legal_moves, key)
+        board.pop()
+    return nodes
+
+
+
+def setup_dame(variant: str, fen: str | None, dedup: bool):
     if variant != "international":
         raise SystemExit("dame-rs plays international draughts only")
     import dame
@@ -99,16 +120,30 @@ def kish_board_from_fen(kish, fen: str):
     return kish.Board.from_squares(turn, sides["W"], sides["B"], kings)
 
 
-def setup_kish(variant: str, fen: str | None):
+def setup_kish(variant: str, fen: str | None, dedup: bool):
     if variant != "turkish":
         raise SystemExit("kish plays turkish draughts only")
     import kish
 
     board = kish_board_from_fen(kish, fen) if fen else kish.Board()
-    return lambda depth: board.perft(depth)
+    if not dedup:
+        return lambda depth: board.perft(depth)  # kish's Rust Board::perft, one call
+
+    def perft(b, depth: int) -> int:
+        # Python walk over kish's actions(), one action per (from, to, captured set).
+        if depth == 0:
+            return 1
+        actions = {(int(a.source()), int(a.destination()), a.captured_bitboard()): a for a in b.actions()}
+        if depth == 1:
+            return len(actions) or 1  # kish counts a position without moves as 1 leaf
+        if not actions:
+            return 1
+        return sum(perft(b.apply(a), depth - 1) for a in actions.values())
+
+    return lambda depth: perft(board, depth)
 
 
-def setup_pydraughts(variant: str, fen: str | None):
+def setup_pydraughts(variant: str, fen: str | None, dedup: bool):
     if variant not in PYDRAUGHTS_VARIANTS:
         raise SystemExit(f"pydraughts: no variant {variant!r}; known: {sorted(PYDRAUGHTS_VARIANTS)}")
     site = pydraughts_site()
@@ -118,24 +153,11 @@ def setup_pydraughts(variant: str, fen: str | None):
     from draughts import Board
 
     board = Board(PYDRAUGHTS_VARIANTS[variant], fen or "startpos")
-
-    def perft(b, depth: int) -> int:
-        if depth == 0:
-            return 1
-        moves = b.legal_moves()
-        if depth == 1:
-            return len(moves)
-        nodes = 0
-        for m in moves:
-            b.push(m)
-            nodes += perft(b, depth - 1)
-            b.pop()
-        return nodes
-
-    return lambda depth: perft(board, depth)
+    key = (lambda m: (m.steps_move[0], m.steps_move[-1], frozenset(m.captures))) if dedup else None
+    return lambda depth: walk_perft(board, depth, lambda b: b.legal_moves(), key)
 
 
-def setup_py_draughts(variant: str, fen: str | None):
+def setup_py_draughts(variant: str, fen: str | None, dedup: bool):
     if variant not in PY_DRAUGHTS_VARIANTS:
         raise SystemExit(f"py-draughts: no variant {variant!r}; known: {sorted(PY_DRAUGHTS_VARIANTS)}")
     import draughts
@@ -144,21 +166,8 @@ def setup_py_draughts(variant: str, fen: str | None):
         raise SystemExit("the `draughts` module found is not py-draughts")
     cls = getattr(draughts, PY_DRAUGHTS_VARIANTS[variant])
     board = cls.from_fen(fen) if fen else cls()
-
-    def perft(b, depth: int) -> int:
-        if depth == 0:
-            return 1
-        moves = b.legal_moves
-        if depth == 1:
-            return len(moves)
-        nodes = 0
-        for m in moves:
-            b.push(m)
-            nodes += perft(b, depth - 1)
-            b.pop()
-        return nodes
-
-    return lambda depth: perft(board, depth)
+    key = (lambda m: (m.square_list[0], m.square_list[-1], frozenset(m.captured_list))) if dedup else None
+    return lambda depth: walk_perft(board, depth, lambda b: b.legal_moves, key)
 
 
 SETUP = {
@@ -202,12 +211,15 @@ def main() -> int:
     ap.add_argument("--depth", required=True, type=int)
     ap.add_argument("--fen", help="start position (peer's own FEN format); default: the variant's start")
     ap.add_argument("--repeat", type=int, default=1, help="run N times, report the fastest (default 1)")
+    ap.add_argument("--dedup", action="store_true",
+                    help="count capture sequences with the same start, end and captured set once "
+                         "(Python-level walk: slow for kish; dame-rs always does this)")
     ap.add_argument("--reference", type=Path, default=default_reference(), help="perft.json to check against")
     args = ap.parse_args()
     if args.depth < 0 or args.repeat < 1:
         ap.error("--depth must be >= 0 and --repeat >= 1")
 
-    run = SETUP[args.peer](args.variant, args.fen)
+    run = SETUP[args.peer](args.variant, args.fen, args.dedup)
     best = None
     nodes = None
     for _ in range(args.repeat):
@@ -232,6 +244,7 @@ def main() -> int:
         "nodes": nodes,
         "seconds": round(best, 6),
         "match": match,
+        **({"dedup": True} if args.dedup else {}),
     }))
     return 0
 

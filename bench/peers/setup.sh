@@ -25,7 +25,10 @@ PY_DRAUGHTS="py-draughts==1.10.1" # pure Python (module `draughts`), pulls numpy
 command -v cargo >/dev/null || { echo "setup.sh: cargo not found; kish is built from source" >&2; exit 1; }
 
 if [ ! -x "$PEERS_VENV/bin/python" ]; then
-  "$PYTHON" -m venv "$PEERS_VENV"
+  "$PYTHON" -m venv "$PEERS_VENV" || {
+    echo "setup.sh: '$PYTHON -m venv' failed; with Debian's python3: apt-get install python3-venv" >&2
+    exit 1
+  }
 fi
 PY="$PEERS_VENV/bin/python"
 "$PY" -m pip install --quiet --upgrade pip

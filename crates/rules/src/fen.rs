@@ -101,7 +101,9 @@ pub fn parse(variant: Variant, text: &str) -> Result<(Position, Counters), FenEr
         if f.is_empty() {
             continue;
         }
-        let (head, rest) = f.split_at(1);
+        // Split off the first character (not byte: the field may start with any letter).
+        let Some(first) = f.chars().next() else { continue };
+        let (head, rest) = f.split_at(first.len_utf8());
         match head {
             "W" | "B" => {
                 let color = if head == "W" { Color::White } else { Color::Black };

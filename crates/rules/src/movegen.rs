@@ -265,11 +265,16 @@ impl Position {
 
     /// Number of legal moves, without building them when no capture is possible.
     pub fn count_moves(&self) -> u64 {
+        self.count_moves_with(&mut Vec::new())
+    }
+
+    /// [`Position::count_moves`] with a scratch buffer for captures, to avoid allocating.
+    pub fn count_moves_with(&self, scratch: &mut Vec<Move>) -> u64 {
         if self.has_capture() {
-            let mut out = Vec::new();
-            self.capture_routes_into(&mut out);
-            self.merge_duplicates(&mut out);
-            return out.len() as u64;
+            scratch.clear();
+            self.capture_routes_into(scratch);
+            self.merge_duplicates(scratch);
+            return scratch.len() as u64;
         }
         self.count_quiet()
     }

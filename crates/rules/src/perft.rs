@@ -10,11 +10,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 fn walk(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    let Some((buf, rest)) = buffers.split_first_mut() else { return 1 };
     match depth {
         0 => 1,
-        1 => pos.count_moves(),
+        1 => pos.count_moves_with(buf),
         _ => {
-            let Some((buf, rest)) = buffers.split_first_mut() else { return 0 };
             pos.legal_moves_into(buf);
             let mut n = 0;
             let mut child = pos.clone();
