@@ -3,8 +3,8 @@
 use anyhow::{Context, Result};
 use clap::Args;
 use doska_rules::notation::format_move;
-use doska_rules::ugolki::{UgolkiGame, UgolkiMove};
-use doska_rules::{Game, RuleSet, perft_divide};
+use doska_rules::ugolki::UgolkiGame;
+use doska_rules::{AnyGame, Game, RuleSet, perft_divide};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -153,77 +153,40 @@ struct MoveJson {
 
 /// Lists the legal moves.
 pub fn moves(a: &MovesArgs) -> Result<()> {
-    let out = match load(&a.position)? {
-        Loaded::Draughts(game) => draughts_moves(&game),
-        Loaded::Ugolki(game) => ugolki_moves(&game)?,
+    let rules: RuleSet = a.position.variant.parse()?;
+    let game = match &a.position.fen {
+        Some(f) => AnyGame::from_fen(rules, f)?,
+        None => AnyGame::new(rules),
     };
+    let moves: Vec<MoveJson> = game
+        .legal_moves()
+        .into_iter()
+        .map(|m| MoveJson {
+            notation: m.notation,
+            from: m.from,
+            to: m.to,
+            path: m.path,
+            captures: m.captures,
+            fen: m.fen,
+        })
+        .collect();
+    let outcome = game.outcome().map(|o| OutcomeJson { result: o.winner.name(), reason: o.text });
     if a.json {
+        let out = MovesJson {
+            variant: game.rules().to_string(),
+            fen: game.fen(),
+            turn: game.turn().name(),
+            outcome,
+            moves,
+        };
         println!("{}", serde_json::to_string(&out)?);
     } else {
-        if let Some(o) = &out.outcome {
+        if let Some(o) = &outcome {
             println!("game over: {} ({})", o.result, o.reason);
         }
-        for m in out.moves {
+        for m in moves {
             println!("{}", m.notation);
         }
     }
     Ok(())
-}
-
-fn draughts_moves(game: &Game) -> MovesJson {
-    let pos = game.position();
-    let g = &pos.rules().geometry;
-    let legal = game.legal_moves();
-    let moves = legal
-        .iter()
-        .map(|mv| MoveJson {
-            notation: format_move(pos, mv, &legal),
-            from: Some(g.algebraic(mv.from)),
-            to: Some(g.algebraic(mv.to)),
-            path: mv.path().iter().map(|s| g.algebraic(*s)).collect(),
-            captures: mv.captures_in_order(g).iter().map(|s| g.algebraic(*s)).collect(),
-            fen: pos.play(mv).to_fen(),
-        })
-        .collect();
-    MovesJson {
-        variant: pos.variant().id().to_string(),
-        fen: doska_rules::fen::write(pos, Some(&game.counters())),
-        turn: pos.turn().name(),
-        outcome: game
-            .outcome()
-            .map(|o| OutcomeJson { result: o.winner.name(), reason: o.reason.to_string() }),
-        moves,
-    }
-}
-
-fn ugolki_moves(game: &UgolkiGame) -> Result<MovesJson> {
-    let pos = game.position();
-    let mut moves = Vec::new();
-    for mv in game.legal_moves() {
-        let after = pos.play(mv).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let path = match mv {
-            UgolkiMove::Pass => Vec::new(),
-            _ => pos
-                .path(mv)
-                .map(|p| p.squares().iter().map(|s| s.to_string()).collect())
-                .unwrap_or_default(),
-        };
-        moves.push(MoveJson {
-            notation: mv.to_string(),
-            from: mv.from().map(|s| s.to_string()),
-            to: mv.to().map(|s| s.to_string()),
-            path,
-            captures: Vec::new(),
-            fen: after.to_fen(),
-        });
-    }
-    Ok(MovesJson {
-        variant: pos.rules().to_string(),
-        fen: pos.to_fen(),
-        turn: pos.side_to_move().name(),
-        outcome: game
-            .outcome()
-            .map(|o| OutcomeJson { result: o.winner.name(), reason: o.reason.to_string() }),
-        moves,
-    })
 }

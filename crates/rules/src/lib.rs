@@ -10,6 +10,7 @@
 //! assert_eq!(perft(&start, 3), 302);
 //! ```
 
+pub mod any_game;
 pub mod bits;
 pub mod fen;
 pub mod fuzz;
@@ -25,6 +26,7 @@ pub mod ruleset;
 pub mod ugolki;
 pub mod variant;
 
+pub use any_game::{AnyError, AnyGame, MoveView, OutcomeView, PieceView};
 pub use fen::FenError;
 pub use game::{Game, Outcome, PlayError, Reason, Winner};
 pub use geometry::{Geometry, Square};

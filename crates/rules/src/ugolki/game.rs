@@ -49,6 +49,12 @@ pub enum EndReason {
     Repetition,
     /// [`MOVE_LIMIT`] moves each without a winner.
     MoveLimit,
+    /// A side resigned.
+    Resignation,
+    /// Both sides agreed to a draw.
+    Agreement,
+    /// A side left the game.
+    Abandoned,
 }
 
 impl fmt::Display for EndReason {
@@ -71,6 +77,9 @@ impl fmt::Display for EndReason {
             EndReason::NoMovesBoth => write!(f, "neither side can move"),
             EndReason::Repetition => write!(f, "the same position for the third time"),
             EndReason::MoveLimit => write!(f, "{MOVE_LIMIT} moves each without a winner"),
+            EndReason::Resignation => write!(f, "resignation"),
+            EndReason::Agreement => write!(f, "draw agreed"),
+            EndReason::Abandoned => write!(f, "the opponent left the game"),
         }
     }
 }
@@ -242,6 +251,29 @@ impl UgolkiGame {
         let mv = self.position().parse_move(text).map_err(PlayError::Text)?;
         self.play(mv)?;
         Ok(mv)
+    }
+
+    /// Ends the game by resignation of `side`.
+    pub fn resign(&mut self, side: Color) {
+        self.end(Outcome::win(side.opposite(), EndReason::Resignation));
+    }
+
+    /// Ends the game by an agreed draw.
+    pub fn agree_draw(&mut self) {
+        self.end(Outcome::draw(EndReason::Agreement));
+    }
+
+    /// Ends the game in favour of `winner` because the opponent left.
+    pub fn abandon(&mut self, winner: Color) {
+        self.end(Outcome::win(winner, EndReason::Abandoned));
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        if let Some(last) = self.outcomes.last_mut()
+            && last.is_none()
+        {
+            *last = Some(outcome);
+        }
     }
 
     /// Takes back the last move; `None` at the start.
