@@ -22,7 +22,7 @@ fn round_trip(rs: RuleSet, seed: u64, plies: usize) {
         x ^= x << 17;
         let m = &legal[(x % legal.len() as u64) as usize];
         // Alternate between move text and the path of squares.
-        let played = if x % 2 == 0 { g.play(&m.notation) } else { g.play_path(&m.path) };
+        let played = if x.is_multiple_of(2) { g.play(&m.notation) } else { g.play_path(&m.path) };
         let played = played.unwrap_or_else(|e| panic!("{rs} {}: {e}", m.notation));
         assert_eq!(played.fen, m.fen);
     }

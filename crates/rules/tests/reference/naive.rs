@@ -7,6 +7,77 @@
 //! library position square by square through `piece_at` and `under`.
 
 use doska_rules::{Color, Position, Variant};
+use std::cell::Cell;
+
+/// Rules that decided something, counted per thread so a test can show that its positions
+/// really exercised them.
+#[derive(Clone, Copy, Debug)]
+pub enum Event {
+    /// The king-landing rule removed some landing squares.
+    Landing,
+    /// The capture choice removed sequences by its first criterion (most pieces, value).
+    Choice,
+    /// ... by its second criterion (Italian and Frisian: a king captures; Spanish: most kings).
+    Choice2,
+    /// ... by its third criterion (Italian: most kings).
+    Choice3,
+    /// ... by its fourth criterion (Italian: the king met earliest).
+    Choice4,
+    /// Czech: a king must capture.
+    KingMustCapture,
+    /// Frisian: the highest value is not the most pieces.
+    ValueNotCount,
+    /// A man was crowned during a capture and captured further as a king.
+    CrownedAndGoesOn,
+    /// A man crossed its last row during a capture and went on as a man.
+    CrossesLastRow,
+    /// A jump was refused as a 180-degree turn.
+    NoReversal,
+    /// A king turned 180 degrees between two jumps (Thai).
+    Reversal,
+    /// A man could not take a king (Italian).
+    ManSparesKing,
+    /// A king was refused its fourth non-capturing move in a row (Frisian).
+    KingLimit,
+    /// A capture stopped because the only way on was over a piece already taken.
+    TurkishStrike,
+    /// A jumped Lasca column kept pieces (freed under a new top). Jumped columns never stand
+    /// on an edge row, so a freed soldier is never on its last row.
+    ColumnFreed,
+}
+
+pub const EVENTS: usize = 15;
+
+thread_local! {
+    static COUNTS: [Cell<u64>; EVENTS] = Default::default();
+}
+
+fn note(e: Event) {
+    COUNTS.with(|c| c[e as usize].set(c[e as usize].get() + 1));
+}
+
+/// The counts of this thread, reset.
+pub fn take_counts() -> Vec<(Event, u64)> {
+    use Event::*;
+    let all = [
+        Landing,
+        Choice,
+        Choice2,
+        Choice3,
+        Choice4,
+        KingMustCapture,
+        ValueNotCount,
+        CrownedAndGoesOn,
+        CrossesLastRow,
+        NoReversal,
+        Reversal,
+        ManSparesKing,
+        KingLimit,
+        TurkishStrike,
+        ColumnFreed,
+    ];
+    COUNTS.with(|c| all.iter().map(|&e| (e, c[e as usize].replace(0))).collect())
+}
 
 /// Row and column: row 0 is White's side, column 0 is file a.
 pub type Rc = (i32, i32);
@@ -360,7 +431,25 @@ struct Jump {
     dir: Rc,
 }
 
+/// Whether a jump in direction `d` exists, ignoring the 180-degree rule (for the counts).
+fn would_jump(spec: &Spec, st: &St, d: Rc, kind: KingCapture) -> bool {
+    let mut s = st.clone();
+    s.last = None;
+    let mut sp = spec.clone();
+    if st.piece.king {
+        sp.king_caps = vec![d];
+        sp.king_capture = kind;
+    } else {
+        sp.man_caps = orient(&[d], st.piece.color);
+    }
+    !jumps_impl(&sp, &s, false).is_empty()
+}
+
 fn jumps(spec: &Spec, st: &St) -> Vec<Jump> {
+    jumps_impl(spec, st, true)
+}
+
+fn jumps_impl(spec: &Spec, st: &St, count_events: bool) -> Vec<Jump> {
     let color = st.piece.color;
     let b = &st.board;
     let enemy = |sq: Rc, man: bool| -> bool {
@@ -381,8 +470,13 @@ fn jumps(spec: &Spec, st: &St) -> Vec<Jump> {
         (orient(&spec.man_caps, color), KingCapture::Short)
     };
     for d in dirs {
-        if spec.no_reversal && st.last == Some((-d.0, -d.1)) {
-            continue;
+        if st.last == Some((-d.0, -d.1)) {
+            if count_events && would_jump(spec, st, d, kind) {
+                note(if spec.no_reversal { Event::NoReversal } else { Event::Reversal });
+            }
+            if spec.no_reversal {
+                continue;
+            }
         }
         match kind {
             KingCapture::Short => {
@@ -390,6 +484,20 @@ fn jumps(spec: &Spec, st: &St) -> Vec<Jump> {
                 let land = add(st.at, d, 2);
                 if spec.playable(over) && enemy(over, !st.piece.king) && free(land) {
                     out.push(Jump { over, lands: vec![land], dir: d });
+                } else if count_events
+                    && spec.playable(over)
+                    && free(land)
+                    && let Some(p) = b.get(over)
+                {
+                    if p.color != color && p.king && !st.piece.king && !spec.man_takes_king {
+                        note(Event::ManSparesKing);
+                    }
+                    if p.color != color
+                        && st.jumped[over.0 as usize][over.1 as usize]
+                        && st.last != Some((-d.0, -d.1))
+                    {
+                        note(Event::TurkishStrike);
+                    }
                 }
             }
             KingCapture::Flying | KingCapture::RightBehind => {
@@ -399,6 +507,14 @@ fn jumps(spec: &Spec, st: &St) -> Vec<Jump> {
                 }
                 let over = add(st.at, d, k);
                 if !spec.playable(over) || !enemy(over, false) {
+                    if count_events
+                        && st.last != Some((-d.0, -d.1))
+                        && spec.playable(over)
+                        && st.jumped[over.0 as usize][over.1 as usize]
+                        && free(add(over, d, 1))
+                    {
+                        note(Event::TurkishStrike);
+                    }
                     continue;
                 }
                 let mut lands = Vec::new();
@@ -431,6 +547,9 @@ fn apply(spec: &Spec, st: &St, over: Rc, land: Rc, dir: Rc) -> St {
         // The top of the jumped column goes under the capturing column; the rest stays.
         let rest = c.board.under_mut(over);
         let new_top = if rest.is_empty() { None } else { Some(rest.remove(0)) };
+        if new_top.is_some() {
+            note(Event::ColumnFreed);
+        }
         c.board.set(over, new_top);
         c.column.push(victim);
     } else if spec.immediate {
@@ -488,6 +607,12 @@ fn extend(spec: &Spec, st: St, out: &mut Vec<NMove>) {
         return;
     }
     let js = jumps(spec, &st);
+    if !js.is_empty() && st.promoted {
+        note(Event::CrownedAndGoesOn);
+    }
+    if !js.is_empty() && !st.piece.king && st.at.0 == spec.promo_row(st.piece.color) {
+        note(Event::CrossesLastRow);
+    }
     if js.is_empty() {
         if !st.caps.is_empty() {
             out.push(finish(spec, st));
@@ -495,13 +620,18 @@ fn extend(spec: &Spec, st: St, out: &mut Vec<NMove>) {
         return;
     }
     for j in js {
-        let mut children: Vec<St> = j.lands.iter().map(|&l| apply(spec, &st, j.over, l, j.dir)).collect();
+        let mut children: Vec<St> =
+            j.lands.iter().map(|&l| apply(spec, &st, j.over, l, j.dir)).collect();
         // Russian king landing: if the king can capture further from some of the squares
         // behind the captured piece, it must land on one of those.
         if st.piece.king && spec.king_capture == KingCapture::Flying && children.len() > 1 {
             let goes_on: Vec<bool> = children.iter().map(|c| !jumps(spec, c).is_empty()).collect();
             if goes_on.iter().any(|&g| g) {
-                children = children.into_iter().zip(goes_on).filter(|(_, g)| *g).map(|(c, _)| c).collect();
+                if goes_on.iter().any(|&g| !g) {
+                    note(Event::Landing);
+                }
+                children =
+                    children.into_iter().zip(goes_on).filter(|(_, g)| *g).map(|(c, _)| c).collect();
             }
         }
         for c in children {
@@ -533,10 +663,10 @@ pub fn legal_moves(spec: &Spec, b: &Board, run: Run) -> Vec<NMove> {
     let mut squares = Vec::new();
     for r in 0..spec.h {
         for c in 0..spec.w {
-            if let Some(p) = b.get((r, c)) {
-                if p.color == color {
-                    squares.push(((r, c), p));
-                }
+            if let Some(p) = b.get((r, c))
+                && p.color == color
+            {
+                squares.push(((r, c), p));
             }
         }
     }
@@ -563,10 +693,29 @@ pub fn legal_moves(spec: &Spec, b: &Board, run: Run) -> Vec<NMove> {
     }
     if !caps.is_empty() {
         if spec.choice == Choice::KingFirst && caps.iter().any(|m| m.mover_king) {
+            if caps.iter().any(|m| !m.mover_king) {
+                note(Event::KingMustCapture);
+            }
             caps.retain(|m| m.mover_king);
         }
         let best = caps.iter().map(|m| rank(spec, m)).max().unwrap_or_default();
+        let most = caps.iter().map(|m| m.caps.len()).max().unwrap_or_default();
+        let parts = |r: (i64, i64, i64, i64)| [r.0, r.1, r.2, r.3];
+        let b = parts(best);
+        for (level, e) in
+            [Event::Choice, Event::Choice2, Event::Choice3, Event::Choice4].into_iter().enumerate()
+        {
+            if caps.iter().any(|m| {
+                let p = parts(rank(spec, m));
+                p[..level] == b[..level] && p[level] != b[level]
+            }) {
+                note(e);
+            }
+        }
         caps.retain(|m| rank(spec, m) == best);
+        if spec.choice == Choice::FrisianValue && caps.iter().all(|m| m.caps.len() < most) {
+            note(Event::ValueNotCount);
+        }
         return caps;
     }
     let mut out = Vec::new();
@@ -576,10 +725,14 @@ pub fn legal_moves(spec: &Spec, b: &Board, run: Run) -> Vec<NMove> {
     };
     for &(sq, p) in &squares {
         if p.king && limited_king == Some(sq) {
+            note(Event::KingLimit);
             continue;
         }
-        let (dirs, reach) =
-            if p.king { (spec.king_steps.clone(), spec.king_flying) } else { (orient(&spec.man_steps, color), false) };
+        let (dirs, reach) = if p.king {
+            (spec.king_steps.clone(), spec.king_flying)
+        } else {
+            (orient(&spec.man_steps, color), false)
+        };
         for d in dirs {
             let mut k = 1;
             loop {
@@ -638,21 +791,30 @@ pub fn perft(spec: &Spec, b: &Board, depth: u32) -> u64 {
     moves.iter().map(|m| perft(spec, &m.after, depth - 1)).sum()
 }
 
-/// Identity of a move: start, end, captured set, crowned, and for Lasca the capture order.
+/// Identity of a move (RULES.md: same start, end, captured set and resulting position). The
+/// position after a move is fixed by these and, in Lasca, by the moving column, whose order
+/// follows the order of captures: two routes taking equal pieces in another order give the
+/// same column and so are the same move.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
 pub struct Key {
     pub from: Rc,
     pub to: Rc,
     pub caps: Vec<Rc>,
     pub promotes: bool,
-    pub order: Vec<Rc>,
+    /// Lasca: the moving column under its top after the move (just under the top first).
+    pub column: Vec<(bool, bool)>,
 }
 
 pub fn key(spec: &Spec, m: &NMove) -> Key {
     let mut caps = m.caps.clone();
     caps.sort();
-    let order = if spec.lasca { m.caps.clone() } else { Vec::new() };
-    Key { from: m.from, to: m.to, caps, promotes: m.promotes, order }
+    let column = if spec.lasca { column_key(m.after.under(m.to)) } else { Vec::new() };
+    Key { from: m.from, to: m.to, caps, promotes: m.promotes, column }
+}
+
+/// A column as comparable data: (black, crowned) per piece.
+pub fn column_key(col: &[P]) -> Vec<(bool, bool)> {
+    col.iter().map(|p| (p.color == Color::Black, p.king)).collect()
 }
 
 /// Drops routes of the same move. Routes of one move must reach the same position.
