@@ -285,17 +285,9 @@ impl Game {
 
     fn push(&mut self, mv: Move) {
         let prev = self.current();
-        let r = prev.pos.rules();
-        let man_moved = prev.pos.kings() & mv.from.bit() == 0;
         let pos = prev.pos.play(&mv);
-        let mut c = prev.counters;
-        c.quiet = if mv.is_capture() || man_moved { 0 } else { c.quiet + 1 };
-        let class = endgame_class(&pos);
-        c.endgame = if class != 0 && class == endgame_class(&prev.pos) { c.endgame + 1 } else { 0 };
-        if prev.pos.turn() != r.first {
-            c.move_number += 1;
-        }
-        self.states.push(State { pos, counters: c });
+        let counters = advance(&prev.counters, &prev.pos, &mv, &pos);
+        self.states.push(State { pos, counters });
         self.moves.push(mv);
         self.outcome = self.judge();
     }
@@ -342,6 +334,33 @@ impl Game {
     /// Applies the end and draw rules to the current position.
     fn judge(&self) -> Option<Outcome> {
         let State { pos, counters } = self.current();
+        judge(pos, counters, self.repetitions(), self.moves.len() as u32)
+    }
+}
+
+/// The counters after `mv` took `before` to `after`.
+pub fn advance(c: &Counters, before: &Position, mv: &Move, after: &Position) -> Counters {
+    let man_moved = before.kings() & mv.from.bit() == 0;
+    let mut c = *c;
+    c.quiet = if mv.is_capture() || man_moved { 0 } else { c.quiet + 1 };
+    let class = endgame_class(after);
+    c.endgame = if class != 0 && class == endgame_class(before) { c.endgame + 1 } else { 0 };
+    if before.turn() != before.rules().first {
+        c.move_number += 1;
+    }
+    c
+}
+
+/// Every end and draw rule of the rule set for `pos` with its counters, the number of times
+/// it has occurred (repetition) and the plies played (the hard cap). The engine's search and
+/// the game record both judge through this.
+pub fn judge(
+    pos: &Position,
+    counters: &Counters,
+    repetitions: usize,
+    plies: u32,
+) -> Option<Outcome> {
+    {
         let r = pos.rules();
         let us = pos.turn();
         // No pieces or no moves: the side to move loses (wins in Poddavki).
@@ -356,7 +375,7 @@ impl Game {
             return lost(Reason::NoMoves);
         }
         let draw = |reason| Some(Outcome { winner: Winner::Draw, reason });
-        if self.repetitions() >= 3 {
+        if repetitions >= 3 {
             return draw(Reason::Repetition);
         }
         let (wm, wk) = pos.material(Color::White);
@@ -421,7 +440,7 @@ impl Game {
                 }
             }
         }
-        if self.moves.len() as u32 >= MOVE_CAP_PLIES {
+        if plies >= MOVE_CAP_PLIES {
             return draw(Reason::MoveCap);
         }
         None

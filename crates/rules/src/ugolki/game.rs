@@ -289,6 +289,20 @@ impl UgolkiGame {
 /// to move. Order: completion, leave rules, no moves, repetition, move limit.
 fn judge(history: &[UgolkiPosition]) -> Option<Outcome> {
     let position = history.last()?;
+    if let Some(outcome) = judge_position(position) {
+        return Some(outcome);
+    }
+    // Seed 000: "если позиция повторилась трижды" (RULES.md: with the same side to move).
+    let key = position.placement();
+    if history.iter().filter(|p| p.placement() == key).count() >= 3 {
+        return Some(Outcome::draw(EndReason::Repetition));
+    }
+    None
+}
+
+/// Every end rule that the position alone decides (all but repetition), for a position whose
+/// last move was made by the side not to move. The engine's search uses this.
+pub fn judge_position(position: &UgolkiPosition) -> Option<Outcome> {
     let mover = position.side_to_move().opposite();
     match completion(position, mover) {
         Completion::Open => {}
@@ -301,11 +315,6 @@ fn judge(history: &[UgolkiPosition]) -> Option<Outcome> {
     // Seed 000: "Ничья также, если ходить некуда обоим".
     if !position.can_move(Color::White) && !position.can_move(Color::Black) {
         return Some(Outcome::draw(EndReason::NoMovesBoth));
-    }
-    // Seed 000: "если позиция повторилась трижды" (RULES.md: with the same side to move).
-    let key = position.placement();
-    if history.iter().filter(|p| p.placement() == key).count() >= 3 {
-        return Some(Outcome::draw(EndReason::Repetition));
     }
     // Seed 000: "если за 150 ходов (у каждого) никто не занял угол".
     if position.moves_made(Color::White) >= MOVE_LIMIT

@@ -70,7 +70,7 @@ mod square;
 mod tests;
 
 pub use fen::FenError;
-pub use game::{EndReason, Outcome, PlayError, UgolkiGame, Winner};
+pub use game::{EndReason, Outcome, PlayError, UgolkiGame, Winner, judge_position};
 pub use moves::{IllegalMove, IllegalReason, MAX_PATH, MoveTextError, Path, UgolkiMove};
 pub use perft::{perft, perft_divide};
 pub use position::UgolkiPosition;
