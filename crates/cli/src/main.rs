@@ -1,6 +1,7 @@
 //! `doska`: one binary for the whole system. This file only parses arguments and calls the
 //! libraries.
 
+mod engine_cmd;
 mod rules_cmd;
 
 use clap::{Parser, Subcommand};
@@ -20,6 +21,14 @@ enum Command {
     Perft(rules_cmd::PerftArgs),
     /// List the legal moves of a position.
     Moves(rules_cmd::MovesArgs),
+    /// Search a position: best move, score, principal variation.
+    Analyze(engine_cmd::AnalyzeArgs),
+    /// Play the computer in the terminal.
+    Play(engine_cmd::PlayArgs),
+    /// Search a fixed position set: total nodes (a signature of the search) and speed.
+    Bench(engine_cmd::BenchArgs),
+    /// Play level against level over a balanced opening set, colours swapped.
+    Match(engine_cmd::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -27,6 +36,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(a)) => rules_cmd::perft(&a),
         Some(Command::Moves(a)) => rules_cmd::moves(&a),
+        Some(Command::Analyze(a)) => engine_cmd::analyze(&a),
+        Some(Command::Play(a)) => engine_cmd::play(&a),
+        Some(Command::Bench(a)) => engine_cmd::bench(&a),
+        Some(Command::Match(a)) => engine_cmd::run_match(&a),
         None => {
             // The server does not exist yet: show what the binary can do.
             use clap::CommandFactory;

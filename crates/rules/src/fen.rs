@@ -163,7 +163,8 @@ fn read_token(
     field: &str,
 ) -> Result<(), FenError> {
     let g = &pos.rules().geometry;
-    let (king, body) = match token.strip_prefix(['K', 'k']) {
+    // Only a capital K marks a king: a lowercase k is file k on the 12x12 board.
+    let (king, body) = match token.strip_prefix('K') {
         Some(b) => (true, b),
         None => (false, token),
     };

@@ -266,9 +266,8 @@ impl Game {
     /// Plays a move; it must be one of the legal moves (any route of it).
     pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
         self.check_open()?;
-        let g = &self.position().rules().geometry;
         let legal = self.position().legal_moves();
-        let Some(m) = legal.iter().find(|m| m.same_as(mv, Some(g))) else {
+        let Some(m) = legal.iter().find(|m| self.position().same_move(m, mv)) else {
             return Err(PlayError::NotLegal);
         };
         let m = *m;

@@ -407,16 +407,21 @@ impl Position {
 
     /// Merges capture sequences that are the same move.
     pub(crate) fn merge_duplicates(&self, moves: &mut Vec<Move>) {
-        let r = self.rules();
-        let ordered = (r.removal == Removal::Column).then_some(&r.geometry);
         let mut i = 0;
         while i < moves.len() {
-            if moves[..i].iter().any(|m| m.same_as(&moves[i], ordered)) {
+            if moves[..i].iter().any(|m| self.same_move(m, &moves[i])) {
                 moves.swap_remove(i);
             } else {
                 i += 1;
             }
         }
+    }
+
+    /// Whether two moves of this position are the same move (RULES.md): same start, end and
+    /// captured set, and the same position after them (in Lasca the order of captures can
+    /// change the capturing column).
+    pub(crate) fn same_move(&self, a: &Move, b: &Move) -> bool {
+        a.same_as(b) && (self.rules().removal != Removal::Column || self.play(a) == self.play(b))
     }
 
     /// The king that may not make another non-capturing move (Frisian art. 17), as a bit.

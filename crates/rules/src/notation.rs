@@ -64,7 +64,7 @@ pub fn format_move(pos: &Position, mv: &Move, legal: &[Move]) -> String {
     let mark = r.capture_mark;
     let clash = legal
         .iter()
-        .any(|m| m.from == mv.from && m.to == mv.to && !m.same_as(mv, Some(g)) && m.is_capture());
+        .any(|m| m.from == mv.from && m.to == mv.to && !pos.same_move(m, mv) && m.is_capture());
     // Russian notation writes every landing square of a capture (c3:e5:g3).
     if clash || mark == ':' {
         full_path(pos, mv)
@@ -114,8 +114,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let mut found: Vec<Move> = Vec::new();
     let candidates: &[Move] = if routes.is_empty() { &legal } else { &routes };
     for route in candidates.iter().filter(|m| fits(m, &given)) {
-        if let Some(m) = legal.iter().find(|m| m.same_as(route, Some(g)))
-            && !found.iter().any(|f| f.same_as(m, Some(g)))
+        if let Some(m) = legal.iter().find(|m| pos.same_move(m, route))
+            && !found.iter().any(|f| pos.same_move(f, m))
         {
             found.push(*m);
         }

@@ -282,8 +282,9 @@ impl UgolkiPosition {
         self.side = self.side.opposite();
     }
 
-    /// Pieces and side to move: what "the same position" means for repetition.
-    pub(crate) fn placement(&self) -> (u128, u128, Color) {
+    /// The placement: White's and Black's squares as bit sets (bit `rank * width + file`)
+    /// and the side to move; equal placements are the same position for repetition.
+    pub fn placement(&self) -> (u128, u128, Color) {
         (self.white, self.black, self.side)
     }
 

@@ -1,0 +1,401 @@
+//! `doska analyze`, `doska play`, `doska bench`, `doska match`: the engine from the command
+//! line.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use doska_engine::{Level, Limits, Searcher, Terms, analyze as run_analysis, choose_with};
+use doska_rules::{AnyGame, Color, RuleSet, Variant};
+use serde::Serialize;
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// `doska analyze`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// Rule set (as for `doska perft`).
+    #[arg(long)]
+    variant: String,
+    /// Position to analyse (default: the start).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Think this many milliseconds.
+    #[arg(long, conflicts_with = "depth")]
+    movetime: Option<u64>,
+    /// Search to this depth.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Evaluate like this level (default: insane, every term).
+    #[arg(long, default_value = "insane")]
+    level: Level,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct AnalysisJson {
+    variant: String,
+    fen: String,
+    best: Option<String>,
+    score: i32,
+    pv: Vec<String>,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+}
+
+fn game_from(variant: &str, fen: Option<&str>) -> Result<AnyGame> {
+    let rules: RuleSet = variant.parse()?;
+    Ok(match fen {
+        Some(f) => AnyGame::import(f, rules).context("reading the position")?,
+        None => AnyGame::new(rules),
+    })
+}
+
+/// Runs `doska analyze`.
+pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
+    let game = game_from(&a.variant, a.fen.as_deref())?;
+    if game.outcome().is_some() {
+        bail!("the game is already over in this position");
+    }
+    let limits = Limits {
+        depth: a.depth,
+        nodes: None,
+        movetime: a.movetime.map(Duration::from_millis).or(if a.depth.is_none() {
+            Some(Duration::from_secs(1))
+        } else {
+            None
+        }),
+    };
+    let mut searcher = Searcher::new(64, a.level.recipe().terms);
+    let started = Instant::now();
+    let json = a.json;
+    let result = run_analysis(&mut searcher, &game, limits, |r| {
+        if !json {
+            println!(
+                "depth {:>2}  score {:>6}  nodes {:>10}  {:>6} ms  pv {}",
+                r.depth,
+                r.score,
+                r.nodes,
+                r.elapsed.as_millis(),
+                r.pv.join(" ")
+            );
+        }
+    });
+    let out = AnalysisJson {
+        variant: game.rules().to_string(),
+        fen: game.fen(),
+        best: result.best,
+        score: result.score,
+        pv: result.pv,
+        depth: result.depth,
+        nodes: result.nodes,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    if json {
+        println!("{}", serde_json::to_string(&out)?);
+    } else {
+        println!("best {}", out.best.as_deref().unwrap_or("(none)"));
+    }
+    Ok(())
+}
+
+/// `doska play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Rule set (as for `doska perft`).
+    #[arg(long, default_value = "russian")]
+    variant: String,
+    /// The computer's level.
+    #[arg(long, default_value = "medium")]
+    level: Level,
+    /// Your colour.
+    #[arg(long, default_value = "white")]
+    color: String,
+    /// Start from this position.
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+fn draw_board(game: &AnyGame) -> String {
+    let pieces = game.pieces();
+    let (w, h) = match game.rules() {
+        RuleSet::Draughts(v) => {
+            let g = &v.rules().geometry;
+            (g.width, g.height)
+        }
+        RuleSet::Ugolki(u) => (u.board.width(), u.board.width()),
+    };
+    let mut out = String::new();
+    for r in (0..h).rev() {
+        out.push_str(&format!("{:>3} ", r + 1));
+        for c in 0..w {
+            let name = format!("{}{}", (b'a' + c) as char, r + 1);
+            let ch = match pieces.iter().find(|p| p.square == name) {
+                Some(p) => match (p.color, p.king) {
+                    (Color::White, false) => 'w',
+                    (Color::White, true) => 'W',
+                    (Color::Black, false) => 'b',
+                    (Color::Black, true) => 'B',
+                },
+                None => '.',
+            };
+            out.push(ch);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for c in 0..w {
+        out.push((b'a' + c) as char);
+        out.push(' ');
+    }
+    out.push('\n');
+    out
+}
+
+/// Runs a terminal game against the computer.
+pub fn play(a: &PlayArgs) -> Result<()> {
+    let mut game = game_from(&a.variant, a.fen.as_deref())?;
+    let human = match a.color.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => bail!("unknown colour {other:?}: expected white or black"),
+    };
+    let mut searcher = Searcher::new(64, a.level.recipe().terms);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut seed = 1u64;
+    while game.outcome().is_none() {
+        println!("\n{}", draw_board(&game));
+        if game.turn() == human {
+            let legal: Vec<String> = game.legal_moves().into_iter().map(|m| m.notation).collect();
+            let must = game.must_capture();
+            if !must.is_empty() {
+                println!("you must capture with: {}", must.join(", "));
+            }
+            print!(
+                "move {} ({}), your move [{}]: ",
+                game.move_number(),
+                human.name(),
+                legal.join(" ")
+            );
+            std::io::stdout().flush()?;
+            let Some(line) = lines.next() else { return Ok(()) };
+            let line = line?;
+            let text = line.trim();
+            match text {
+                "quit" | "exit" => return Ok(()),
+                "undo" => {
+                    game.undo();
+                    game.undo();
+                    continue;
+                }
+                "resign" => {
+                    game.resign(human);
+                    break;
+                }
+                _ => {}
+            }
+            if let Err(e) = game.play(text) {
+                println!("{e}");
+            }
+        } else {
+            seed += 1;
+            let Some(mv) = choose_with(&mut searcher, &game, a.level, seed, 1.0) else { break };
+            println!("computer plays {mv}");
+            game.play(&mv)?;
+        }
+    }
+    println!("\n{}", draw_board(&game));
+    if let Some(o) = game.outcome() {
+        println!("game over: {} ({})", o.winner.name(), o.text);
+    }
+    Ok(())
+}
+
+/// `doska bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Search depth for every position.
+    #[arg(long, default_value_t = 7)]
+    depth: u32,
+}
+
+/// The fixed bench set: every rule set's start and a few middle games.
+fn bench_positions() -> Vec<(String, Option<String>)> {
+    let mut v: Vec<(String, Option<String>)> =
+        Variant::ALL.iter().map(|v| (v.id().to_string(), None)).collect();
+    v.push(("ugolki".into(), None));
+    v.push(("ugolki-brainking".into(), None));
+    v.push((
+        "international".into(),
+        Some("W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26".into()),
+    ));
+    v.push((
+        "russian".into(),
+        Some("W:Wa1,c1,e1,a3,c3,e3,g3,b4,h4,Kd6:Bb6,d8,f8,h8,a7,c7,g7,f6,h6,e5".into()),
+    ));
+    v.push((
+        "ugolki".into(),
+        Some("W:Wc3,d3,e3,c4,d4,e4,c5,d5,f4:Bd6,e6,f6,e5,f5,g5,e7,f7,g6:N12".into()),
+    ));
+    v
+}
+
+/// Runs the bench: total nodes (a signature of the search) and speed.
+pub fn bench(a: &BenchArgs) -> Result<()> {
+    let started = Instant::now();
+    let mut total = 0u64;
+    for (variant, fen) in bench_positions() {
+        let game = game_from(&variant, fen.as_deref())?;
+        let mut searcher = Searcher::new(16, Terms::ALL);
+        let t = Instant::now();
+        let r = run_analysis(
+            &mut searcher,
+            &game,
+            Limits { depth: Some(a.depth), nodes: None, movetime: None },
+            |_| {},
+        );
+        println!(
+            "{variant:<20} depth {:>2} nodes {:>10} {:>7} ms best {}",
+            r.depth,
+            r.nodes,
+            t.elapsed().as_millis(),
+            r.best.unwrap_or_default()
+        );
+        total += r.nodes;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!("nodes {total}");
+    println!("nps {:.0}", total as f64 / secs.max(1e-9));
+    Ok(())
+}
+
+/// `doska match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Rule set (as for `doska perft`).
+    #[arg(long)]
+    variant: String,
+    /// First player's level.
+    #[arg(long)]
+    a: Level,
+    /// Second player's level.
+    #[arg(long)]
+    b: Level,
+    /// Number of games (rounded up to an even number: each opening is played with both colours).
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Multiplies the levels' thinking times (0.1 = a tenth).
+    #[arg(long, default_value_t = 0.1)]
+    scale: f64,
+}
+
+/// Openings: the positions after two plies from the start, spread over the first moves.
+fn openings(rules: RuleSet, n: usize) -> Vec<Vec<String>> {
+    let start = AnyGame::new(rules);
+    let mut all = Vec::new();
+    for m1 in start.legal_moves() {
+        let mut g = start.clone();
+        if g.play(&m1.notation).is_err() {
+            continue;
+        }
+        for m2 in g.legal_moves() {
+            all.push(vec![m1.notation.clone(), m2.notation]);
+        }
+    }
+    if all.is_empty() {
+        return vec![Vec::new(); n];
+    }
+    let step = (all.len() as f64 / n as f64).max(1.0);
+    (0..n).map(|i| all[((i as f64 * step) as usize) % all.len()].clone()).collect()
+}
+
+/// Plays one game; returns the score of the player `a` (1, 0.5 or 0).
+fn one_game(
+    rules: RuleSet,
+    opening: &[String],
+    a: Level,
+    b: Level,
+    a_white: bool,
+    scale: f64,
+    seed: u64,
+) -> Result<f64> {
+    let mut game = AnyGame::new(rules);
+    for m in opening {
+        game.play(m)?;
+    }
+    let mut sa = Searcher::new(16, a.recipe().terms);
+    let mut sb = Searcher::new(16, b.recipe().terms);
+    let mut ply = 0u64;
+    while game.outcome().is_none() {
+        let a_to_move = (game.turn() == Color::White) == a_white;
+        let mv = if a_to_move {
+            choose_with(&mut sa, &game, a, seed + ply, scale)
+        } else {
+            choose_with(&mut sb, &game, b, seed + ply, scale)
+        };
+        let Some(mv) = mv else { break };
+        game.play(&mv)?;
+        ply += 1;
+    }
+    let a_color = if a_white { Color::White } else { Color::Black };
+    Ok(match game.outcome().map(|o| o.winner) {
+        Some(doska_rules::game::Winner::Draw) | None => 0.5,
+        Some(w) if w == doska_rules::game::Winner::side(a_color) => 1.0,
+        Some(_) => 0.0,
+    })
+}
+
+/// Elo difference of a score fraction.
+fn elo(p: f64) -> f64 {
+    let p = p.clamp(0.001, 0.999);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// Runs a match and prints wins/draws/losses for `a`, its score and the Elo difference with
+/// its 95% error margin.
+pub fn run_match(m: &MatchArgs) -> Result<()> {
+    let rules: RuleSet = m.variant.parse()?;
+    let pairs = m.games.div_ceil(2) as usize;
+    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+    let mut scores = Vec::new();
+    for (i, opening) in openings(rules, pairs).iter().enumerate() {
+        for a_white in [true, false] {
+            let s = one_game(
+                rules,
+                opening,
+                m.a,
+                m.b,
+                a_white,
+                m.scale,
+                1000 * i as u64 + a_white as u64,
+            )?;
+            scores.push(s);
+            match s {
+                x if x > 0.75 => w += 1,
+                x if x < 0.25 => l += 1,
+                _ => d += 1,
+            }
+            eprint!("\r{} games: +{w} ={d} -{l}", scores.len());
+        }
+    }
+    eprintln!();
+    let n = scores.len() as f64;
+    let p = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
+    let se = (var / n).sqrt();
+    let margin = (elo((p + 1.96 * se).min(0.999)) - elo((p - 1.96 * se).max(0.001))) / 2.0;
+    println!(
+        "{} {} vs {}: {} games, +{w} ={d} -{l}, score {:.1}%, Elo {:+.0} ± {:.0}",
+        rules,
+        m.a,
+        m.b,
+        scores.len(),
+        p * 100.0,
+        elo(p),
+        margin
+    );
+    Ok(())
+}

@@ -1,0 +1,193 @@
+//! The computer opponent of doska: one search ([`search`]) for every game through the
+//! [`Node`] trait, an evaluation per game family ([`eval`]), and the four levels ([`Level`]).
+//! It never prints; it reports through callbacks.
+//!
+//! ```
+//! use doska_engine::{Level, choose};
+//! use doska_rules::{AnyGame, RuleSet, Variant};
+//! let game = AnyGame::new(RuleSet::Draughts(Variant::Russian));
+//! let mv = choose(&game, Level::Easy, 7, 1.0);
+//! assert!(mv.is_some());
+//! ```
+
+pub mod eval;
+pub mod level;
+pub mod node;
+pub mod search;
+pub mod tt;
+
+pub use eval::Terms;
+pub use level::Level;
+pub use node::{DraughtsNode, End, Node};
+pub use search::{Info, Limits, Searcher, Stop, WIN, WIN_BOUND};
+
+use doska_rules::fen::Counters;
+use doska_rules::notation::format_move;
+use doska_rules::ugolki::{UgolkiGame, UgolkiMove, UgolkiPosition};
+use doska_rules::{AnyGame, Game, Move, Position};
+use std::time::Duration;
+
+/// What an analysis found, in the rule set's notation.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The best move.
+    pub best: Option<String>,
+    /// Score for the side to move, in hundredths of a man (beyond ±29000: a forced result).
+    pub score: i32,
+    /// Principal variation.
+    pub pv: Vec<String>,
+    /// Depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Every root move with its score at the last completed depth.
+    pub root: Vec<(String, i32)>,
+}
+
+/// One iteration's report, in notation.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Depth completed.
+    pub depth: u32,
+    /// Score.
+    pub score: i32,
+    /// Principal variation.
+    pub pv: Vec<String>,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+}
+
+fn draughts_root(g: &Game) -> (DraughtsNode, Vec<u64>) {
+    let node = DraughtsNode {
+        pos: g.position().clone(),
+        counters: g.counters(),
+        plies: g.moves().len() as u32,
+    };
+    let history = (0..g.moves().len())
+        .filter_map(|i| g.position_at(i))
+        .map(|p| DraughtsNode { pos: p.clone(), counters: Counters::default(), plies: 0 }.key())
+        .collect();
+    (node, history)
+}
+
+fn ugolki_root(g: &UgolkiGame) -> (UgolkiPosition, Vec<u64>) {
+    let mut history = Vec::new();
+    let mut pos = *g.start();
+    for m in g.moves() {
+        history.push(pos.key());
+        pos = Node::play(&pos, m);
+    }
+    (*g.position(), history)
+}
+
+fn draughts_text(pos: &Position, line: &[Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for m in line {
+        let legal = p.legal_moves();
+        out.push(format_move(&p, m, &legal));
+        p = p.play(m);
+    }
+    out
+}
+
+fn ugolki_text(line: &[UgolkiMove]) -> Vec<String> {
+    line.iter().map(|m| m.to_string()).collect()
+}
+
+/// Searches the game's current position with `searcher`.
+pub fn analyze(
+    searcher: &mut Searcher,
+    game: &AnyGame,
+    limits: Limits,
+    mut report: impl FnMut(&Report),
+) -> Analysis {
+    match game {
+        AnyGame::Draughts(g) => {
+            let (root, history) = draughts_root(g);
+            let pos = root.pos.clone();
+            let out = searcher.search(&root, &history, limits, |i| {
+                report(&Report {
+                    depth: i.depth,
+                    score: i.score,
+                    pv: draughts_text(&pos, &i.pv),
+                    nodes: i.nodes,
+                    elapsed: i.elapsed,
+                })
+            });
+            let legal = pos.legal_moves();
+            Analysis {
+                best: out.best.map(|m| format_move(&pos, &m, &legal)),
+                score: out.score,
+                pv: draughts_text(&pos, &out.pv),
+                depth: out.depth,
+                nodes: out.nodes,
+                root: out
+                    .root_scores
+                    .iter()
+                    .map(|(m, s)| (format_move(&pos, m, &legal), *s))
+                    .collect(),
+            }
+        }
+        AnyGame::Ugolki(g) => {
+            let (root, history) = ugolki_root(g);
+            let out = searcher.search(&root, &history, limits, |i| {
+                report(&Report {
+                    depth: i.depth,
+                    score: i.score,
+                    pv: ugolki_text(&i.pv),
+                    nodes: i.nodes,
+                    elapsed: i.elapsed,
+                })
+            });
+            Analysis {
+                best: out.best.map(|m| m.to_string()),
+                score: out.score,
+                pv: ugolki_text(&out.pv),
+                depth: out.depth,
+                nodes: out.nodes,
+                root: out.root_scores.iter().map(|(m, s)| (m.to_string(), *s)).collect(),
+            }
+        }
+    }
+}
+
+/// The move the computer plays at `level`, as text; `scale` multiplies the level's thinking
+/// time (1.0 for play, 0.1 for quick matches). Deterministic for a seed when the level is
+/// depth-limited.
+pub fn choose(game: &AnyGame, level: Level, seed: u64, scale: f64) -> Option<String> {
+    let mut searcher = Searcher::new(16, level.recipe().terms);
+    choose_with(&mut searcher, game, level, seed, scale)
+}
+
+/// [`choose`] with a searcher kept across the moves of a game.
+pub fn choose_with(
+    searcher: &mut Searcher,
+    game: &AnyGame,
+    level: Level,
+    seed: u64,
+    scale: f64,
+) -> Option<String> {
+    let recipe = level.recipe();
+    searcher.set_terms(recipe.terms);
+    searcher.set_exact_root(recipe.random_margin.is_some());
+    let limits = Limits {
+        depth: recipe.depth,
+        nodes: None,
+        movetime: recipe.movetime.map(|t| t.mul_f64(scale.max(0.001))),
+    };
+    let a = analyze(searcher, game, limits, |_| {});
+    match recipe.random_margin {
+        Some(margin) if !a.root.is_empty() => {
+            let best = a.root.iter().map(|(_, s)| *s).max().unwrap_or(0);
+            let good: Vec<&String> =
+                a.root.iter().filter(|(_, s)| *s >= best - margin).map(|(m, _)| m).collect();
+            let mut x = seed ^ 0x9e37_79b9_7f4a_7c15 ^ game.plies() as u64;
+            x = node::mix(x);
+            good.get((x % good.len().max(1) as u64) as usize).map(|s| s.to_string()).or(a.best)
+        }
+        _ => a.best,
+    }
+}

@@ -1,0 +1,194 @@
+//! What the search needs of a game: legal moves, playing a move, a hash key, the end rules and
+//! an evaluation. One search serves draughts and Ugolki through this trait.
+
+use crate::eval::{Terms, draughts, ugolki};
+use doska_rules::fen::Counters;
+use doska_rules::game::{self, Winner};
+use doska_rules::ugolki::{UgolkiMove, UgolkiPosition, judge_position};
+use doska_rules::{Color, Move, Position};
+
+/// The end of the game seen from the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The side to move has won.
+    Win,
+    /// The side to move has lost.
+    Loss,
+    /// Drawn.
+    Draw,
+}
+
+fn end_for(winner: Winner, to_move: Color) -> End {
+    match (winner, to_move) {
+        (Winner::Draw, _) => End::Draw,
+        (Winner::White, Color::White) | (Winner::Black, Color::Black) => End::Win,
+        _ => End::Loss,
+    }
+}
+
+/// A searchable position.
+pub trait Node: Clone {
+    /// A move.
+    type Move: Copy;
+    /// The legal moves into `out` (cleared first).
+    fn legal(&self, out: &mut Vec<Self::Move>);
+    /// The position after `m`.
+    fn play(&self, m: &Self::Move) -> Self;
+    /// A hash of the position (pieces, side to move, rule state).
+    fn key(&self) -> u64;
+    /// A small id of a move, unique among the moves of one position (for the hash move,
+    /// killers and history).
+    fn move_key(m: &Self::Move) -> u32;
+    /// How much a move takes (ordering: bigger captures first).
+    fn move_weight(m: &Self::Move) -> u32;
+    /// Whether the game is over here (repetition is the search's business).
+    fn end(&self) -> Option<End>;
+    /// Whether the position must be searched further before it is evaluated (a capture is
+    /// pending).
+    fn unstable(&self) -> bool;
+    /// Static evaluation for the side to move, in hundredths of a man.
+    fn evaluate(&self, terms: &Terms) -> i32;
+}
+
+/// A draughts position with the counters its draw rules need.
+#[derive(Clone, Debug)]
+pub struct DraughtsNode {
+    /// The position.
+    pub pos: Position,
+    /// Its counters (quiet plies, endgame plies).
+    pub counters: Counters,
+    /// Plies played in the game so far (the hard cap).
+    pub plies: u32,
+}
+
+impl Node for DraughtsNode {
+    type Move = Move;
+
+    fn legal(&self, out: &mut Vec<Move>) {
+        self.pos.legal_moves_into(out);
+    }
+
+    fn play(&self, m: &Move) -> Self {
+        let pos = self.pos.play(m);
+        let counters = game::advance(&self.counters, &self.pos, m, &pos);
+        DraughtsNode { pos, counters, plies: self.plies + 1 }
+    }
+
+    fn key(&self) -> u64 {
+        let p = &self.pos;
+        let mut h = mix(p.pieces(Color::White) as u64)
+            ^ mix(((p.pieces(Color::White) >> 64) as u64) ^ 0x51ed_270b_2c4f_a7e1).rotate_left(7)
+            ^ mix((p.pieces(Color::Black) as u64) ^ 0x9e37_79b9_7f4a_7c15).rotate_left(17)
+            ^ mix(((p.pieces(Color::Black) >> 64) as u64) ^ 0xc2b2_ae3d_27d4_eb4f).rotate_left(29)
+            ^ mix((p.kings() as u64) ^ 0x1656_67b1_9e37_79f9).rotate_left(37)
+            ^ mix(((p.kings() >> 64) as u64) ^ 0x27d4_eb2f_1656_67c5).rotate_left(43);
+        if p.turn() == Color::Black {
+            h ^= 0x8f3b_1c2d_4e5f_6a7b;
+        }
+        for c in [Color::White, Color::Black] {
+            let run = p.king_run(c);
+            if run.count > 0 {
+                h ^= mix(((run.square as u64) << 8 | run.count as u64) + c as u64 * 0x1_0000);
+            }
+        }
+        if p.variant().rules().removal == doska_rules::variant::Removal::Column {
+            for sq in doska_rules::bits::iter(p.occupied()) {
+                for (i, piece) in p.under(doska_rules::Square(sq)).iter().enumerate() {
+                    let v = (sq as u64) << 16
+                        | (i as u64) << 4
+                        | (piece.color as u64) << 1
+                        | piece.king as u64;
+                    h ^= mix(v ^ 0x7a3d_11e5_0b9c_2f61);
+                }
+            }
+        }
+        h
+    }
+
+    fn move_key(m: &Move) -> u32 {
+        (m.from.0 as u32) << 16 | (m.to.0 as u32) << 8 | m.capture_count().min(255)
+    }
+
+    fn move_weight(m: &Move) -> u32 {
+        m.capture_count() * 4 + m.promotes() as u32 * 2
+    }
+
+    fn end(&self) -> Option<End> {
+        // Repetition is tracked by the search along its path.
+        game::judge(&self.pos, &self.counters, 1, self.plies)
+            .map(|o| end_for(o.winner, self.pos.turn()))
+    }
+
+    fn unstable(&self) -> bool {
+        self.pos.has_capture()
+    }
+
+    fn evaluate(&self, terms: &Terms) -> i32 {
+        draughts::evaluate(&self.pos, terms)
+    }
+}
+
+impl Node for UgolkiPosition {
+    type Move = UgolkiMove;
+
+    fn legal(&self, out: &mut Vec<UgolkiMove>) {
+        self.legal_moves_into(out);
+    }
+
+    fn play(&self, m: &UgolkiMove) -> Self {
+        // Only legal moves are searched; an illegal one leaves the position as it was.
+        UgolkiPosition::play(self, *m).unwrap_or(*self)
+    }
+
+    fn key(&self) -> u64 {
+        let (w, b, side) = self.placement();
+        let mut h = mix(w as u64)
+            ^ mix(((w >> 64) as u64) ^ 0x51ed_270b_2c4f_a7e1).rotate_left(11)
+            ^ mix((b as u64) ^ 0x9e37_79b9_7f4a_7c15).rotate_left(23)
+            ^ mix(((b >> 64) as u64) ^ 0xc2b2_ae3d_27d4_eb4f).rotate_left(31);
+        if side == Color::Black {
+            h ^= 0x8f3b_1c2d_4e5f_6a7b;
+        }
+        // The leave-home rule depends on the move number.
+        h ^ mix(self.fullmove_number() as u64 ^ 0x3c6e_f372_fe94_f82b)
+    }
+
+    fn move_key(m: &UgolkiMove) -> u32 {
+        match m {
+            UgolkiMove::Pass => 0,
+            UgolkiMove::Step { from, to } | UgolkiMove::Jump { from, to } => {
+                1 + ((from.file() as u32) << 12
+                    | (from.rank() as u32) << 8
+                    | (to.file() as u32) << 4
+                    | to.rank() as u32)
+            }
+        }
+    }
+
+    fn move_weight(m: &UgolkiMove) -> u32 {
+        match m {
+            UgolkiMove::Jump { .. } => 1,
+            _ => 0,
+        }
+    }
+
+    fn end(&self) -> Option<End> {
+        judge_position(self).map(|o| end_for(o.winner, self.side_to_move()))
+    }
+
+    fn unstable(&self) -> bool {
+        false
+    }
+
+    fn evaluate(&self, terms: &Terms) -> i32 {
+        ugolki::evaluate(self, terms)
+    }
+}
+
+/// A 64-bit mixer (splitmix64's finaliser).
+#[inline]
+pub(crate) fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}

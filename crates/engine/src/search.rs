@@ -1,0 +1,423 @@
+//! One search for every game: iterative deepening, principal variation search with a
+//! transposition table, hash move, killers and history ordering, and a quiescence search that
+//! resolves pending captures. It never prints: it reports through a callback.
+
+use crate::eval::Terms;
+use crate::node::{End, Node};
+use crate::tt::{Bound, Table};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A score above this is a won game.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this mean a forced win or loss in `WIN - |score|` plies.
+pub const WIN_BOUND: i32 = WIN - 1000;
+const INF: i32 = WIN + 1;
+const MAX_PLY: usize = 128;
+
+/// When to stop.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Most nodes (checked between iterations and every 1024 nodes).
+    pub nodes: Option<u64>,
+    /// Time for the move.
+    pub movetime: Option<Duration>,
+}
+
+/// A handle that stops a running search from another thread.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    /// Asks the search to stop as soon as it can.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// What an iteration found.
+#[derive(Clone, Debug)]
+pub struct Info<M> {
+    /// Depth completed.
+    pub depth: u32,
+    /// Score for the side to move at the root.
+    pub score: i32,
+    /// Principal variation.
+    pub pv: Vec<M>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct Outcome<M> {
+    /// The best move found (none when there is no legal move).
+    pub best: Option<M>,
+    /// Its score.
+    pub score: i32,
+    /// Principal variation.
+    pub pv: Vec<M>,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Scores of every root move at the last completed depth (for Easy's random choice).
+    pub root_scores: Vec<(M, i32)>,
+}
+
+/// A searcher with its tables, reusable across moves of one game.
+#[derive(Debug)]
+pub struct Searcher {
+    tt: Table,
+    killers: Vec<[u32; 2]>,
+    history: Vec<u32>,
+    nodes: u64,
+    terms: Terms,
+    stop: Stop,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    aborted: bool,
+    path: Vec<u64>,
+    exact_root: bool,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `tt_mb` megabytes.
+    pub fn new(tt_mb: usize, terms: Terms) -> Searcher {
+        Searcher {
+            tt: Table::new(tt_mb),
+            killers: vec![[0; 2]; MAX_PLY + 1],
+            history: vec![0; 1 << 16],
+            nodes: 0,
+            terms,
+            stop: Stop::default(),
+            deadline: None,
+            node_limit: None,
+            aborted: false,
+            path: Vec::new(),
+            exact_root: false,
+        }
+    }
+
+    /// Whether every root move gets an exact score (slower; Easy's random choice needs it).
+    pub fn set_exact_root(&mut self, exact: bool) {
+        self.exact_root = exact;
+    }
+
+    /// The handle that stops this searcher.
+    pub fn stop_handle(&self) -> Stop {
+        self.stop.clone()
+    }
+
+    /// Changes the evaluation terms.
+    pub fn set_terms(&mut self, terms: Terms) {
+        if terms != self.terms {
+            self.terms = terms;
+            self.tt.clear();
+        }
+    }
+
+    /// Searches `root`. `history` holds the keys of the game's earlier positions (for
+    /// repetition); `report` is called after each completed iteration.
+    pub fn search<N: Node>(
+        &mut self,
+        root: &N,
+        history: &[u64],
+        limits: Limits,
+        mut report: impl FnMut(&Info<N::Move>),
+    ) -> Outcome<N::Move> {
+        let started = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        self.stop.0.store(false, Ordering::Relaxed);
+        self.deadline = limits.movetime.map(|t| started + t);
+        self.node_limit = limits.nodes;
+        self.killers.iter_mut().for_each(|k| *k = [0; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        let mut moves = Vec::new();
+        root.legal(&mut moves);
+        let mut out = Outcome {
+            best: moves.first().copied(),
+            score: 0,
+            pv: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            root_scores: moves.iter().map(|m| (*m, 0)).collect(),
+        };
+        if moves.len() <= 1 && limits.depth.is_none() && limits.nodes.is_none() {
+            // One legal move: no need to think.
+            return out;
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).min(MAX_PLY as u32 - 8);
+        for depth in 1..=max_depth {
+            self.path.clear();
+            self.path.extend_from_slice(history);
+            let mut scores = Vec::with_capacity(moves.len());
+            let (score, best) = self.root(root, &mut moves, depth as i32, &mut scores);
+            if self.aborted {
+                break;
+            }
+            out.best = best.or(out.best);
+            out.score = score;
+            out.depth = depth;
+            out.nodes = self.nodes;
+            out.root_scores = scores;
+            out.pv = self.pv(root, depth as usize);
+            report(&Info {
+                depth,
+                score,
+                pv: out.pv.clone(),
+                nodes: self.nodes,
+                elapsed: started.elapsed(),
+            });
+            if score.abs() >= WIN_BOUND && depth as i32 >= WIN - score.abs() {
+                break;
+            }
+            if let Some(deadline) = self.deadline {
+                // Don't start an iteration that cannot finish.
+                let used = started.elapsed();
+                if Instant::now() + used > deadline {
+                    break;
+                }
+            }
+            if self.node_limit.is_some_and(|n| self.nodes >= n) {
+                break;
+            }
+        }
+        out.nodes = self.nodes;
+        out
+    }
+
+    /// Searches the root moves in order (the previous best first), recording each score.
+    fn root<N: Node>(
+        &mut self,
+        root: &N,
+        moves: &mut Vec<N::Move>,
+        depth: i32,
+        scores: &mut Vec<(N::Move, i32)>,
+    ) -> (i32, Option<N::Move>) {
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut best = None;
+        let mut best_score = -INF;
+        self.path.push(root.key());
+        for (i, m) in moves.clone().iter().enumerate() {
+            let child = root.play(m);
+            let score = if self.exact_root || i == 0 {
+                // Easy needs every root move's true score to choose among.
+                -self.alphabeta(&child, depth - 1, -beta, -alpha, 1)
+            } else {
+                let s = -self.alphabeta(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha { -self.alphabeta(&child, depth - 1, -beta, -alpha, 1) } else { s }
+            };
+            if self.aborted {
+                break;
+            }
+            scores.push((*m, score));
+            if score > best_score {
+                best_score = score;
+                best = Some(*m);
+            }
+            alpha = alpha.max(score);
+        }
+        self.path.pop();
+        if let Some(b) = best {
+            // Best first next time.
+            if let Some(pos) = moves.iter().position(|m| N::move_key(m) == N::move_key(&b)) {
+                let m = moves.remove(pos);
+                moves.insert(0, m);
+            }
+            self.tt.store(root.key(), depth, best_score, Bound::Exact, N::move_key(&b), 0);
+        }
+        (best_score, best)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            if self.stop.is_set() {
+                self.aborted = true;
+            }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.aborted = true;
+            }
+            if self.node_limit.is_some_and(|n| self.nodes >= n.saturating_mul(2)) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    fn alphabeta<N: Node>(
+        &mut self,
+        node: &N,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        if let Some(end) = node.end() {
+            return match end {
+                End::Win => WIN - ply as i32,
+                End::Loss => -(WIN - ply as i32),
+                End::Draw => 0,
+            };
+        }
+        let key = node.key();
+        // Repetition along the path (same side to move: every second ply back).
+        if self.path.iter().rev().skip(1).step_by(2).any(|&k| k == key) {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return node.evaluate(&self.terms);
+        }
+        if depth <= 0 && !node.unstable() {
+            return node.evaluate(&self.terms);
+        }
+        let mut tt_move = 0;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if e.depth as i32 >= depth && depth > 0 {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = Vec::new();
+        node.legal(&mut moves);
+        if moves.is_empty() {
+            // The rules decide; `end` handles it, but stay safe.
+            return -(WIN - ply as i32);
+        }
+        // Order: hash move, bigger captures, killers, history.
+        let killers = self.killers[ply];
+        let mut keyed: Vec<(i64, N::Move)> = moves
+            .iter()
+            .map(|m| {
+                let k = N::move_key(m);
+                let score = if k == tt_move && tt_move != 0 {
+                    1 << 40
+                } else if N::move_weight(m) > 0 {
+                    (1 << 30) + N::move_weight(m) as i64
+                } else if k == killers[0] {
+                    1 << 29
+                } else if k == killers[1] {
+                    (1 << 29) - 1
+                } else {
+                    self.history[(k as usize ^ (k as usize >> 16)) & 0xffff] as i64
+                };
+                (score, *m)
+            })
+            .collect();
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_key = 0;
+        // A forced single reply (or a pending capture at the horizon) does not cost depth.
+        let extend = if moves.len() == 1 || depth <= 0 { 1 } else { 0 };
+        self.path.push(key);
+        for (i, (_, m)) in keyed.iter().enumerate() {
+            let child = node.play(m);
+            let d = depth - 1 + extend;
+            let mut score;
+            if i == 0 {
+                score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1);
+            } else {
+                score = -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && score < beta {
+                    score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1);
+                }
+            }
+            if self.aborted {
+                self.path.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_key = N::move_key(m);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if N::move_weight(m) == 0 {
+                    let k = N::move_key(m);
+                    if self.killers[ply][0] != k {
+                        self.killers[ply] = [k, self.killers[ply][0]];
+                    }
+                    let h = &mut self.history[(k as usize ^ (k as usize >> 16)) & 0xffff];
+                    *h = h.saturating_add((depth.max(1) * depth.max(1)) as u32);
+                }
+                break;
+            }
+        }
+        self.path.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, depth.max(0), to_tt(best, ply), bound, best_key, 0);
+        best
+    }
+
+    /// The principal variation from the table.
+    fn pv<N: Node>(&self, root: &N, max: usize) -> Vec<N::Move> {
+        let mut pv = Vec::new();
+        let mut node = root.clone();
+        let mut seen = Vec::new();
+        let mut moves = Vec::new();
+        while pv.len() < max {
+            let key = node.key();
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let Some(e) = self.tt.probe(key) else { break };
+            node.legal(&mut moves);
+            let Some(m) = moves.iter().find(|m| N::move_key(m) == e.mv).copied() else { break };
+            pv.push(m);
+            node = node.play(&m);
+        }
+        pv
+    }
+}
+
+/// Win scores are stored relative to the node, so they stay right at other depths.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply as i32
+    } else if score <= -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply as i32
+    } else if score <= -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
