@@ -9,7 +9,7 @@
 //! `x`). Dark-square boards keep two ghost columns, so that the Frisian orthogonal jump (two
 //! columns along a row) also falls off the board onto a ghost.
 
-use crate::bits::Bits;
+use crate::bits::{Bits, Set};
 
 /// The eight directions, seen from White's side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -115,7 +115,12 @@ impl Directions {
     }
 
     /// The set seen from Black's side.
+    #[inline(always)]
     pub const fn flip(self) -> Directions {
+        Directions(FLIPPED[self.0 as usize])
+    }
+
+    const fn flip_slow(self) -> Directions {
         let mut out = 0u8;
         let mut i = 0;
         while i < 8 {
@@ -141,6 +146,17 @@ impl Directions {
         })
     }
 }
+
+/// Every direction set seen from Black's side, by its bits.
+const FLIPPED: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = Directions(i as u8).flip_slow().0;
+        i += 1;
+    }
+    t
+};
 
 /// Which squares of the board are played on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -189,17 +205,23 @@ pub struct Geometry {
     count: u8,
     deltas: [i8; 8],
     rows: [Bits; MAX_SIDE],
+    /// Squares a step in each direction may land on (excludes wrapping round the board's edge).
+    dmask: [Bits; 8],
+    dmask64: [u64; 8],
+    narrow: bool,
 }
 
 impl Geometry {
     /// Builds the geometry; only called in constant context.
     pub const fn new(width: u8, height: u8, squares: Squares, numbering: Numbering) -> Geometry {
         let (stride, compressed) = match squares {
-            // Odd stride so that every played square shares the parity of `x`; two ghost columns.
+            // Odd stride so that every played square shares the parity of `x`; two ghost columns
+            // so a step (even the Frisian two-column one) off the side lands on a ghost.
             Squares::Dark { .. } => {
                 (if width.is_multiple_of(2) { width + 3 } else { width + 2 }, true)
             }
-            Squares::All => (width + 1, false),
+            // No ghosts: the per-direction masks keep steps from wrapping round the edge.
+            Squares::All => (width, false),
         };
         let mut g = Geometry {
             width,
@@ -214,6 +236,9 @@ impl Geometry {
             count: 0,
             deltas: [0; 8],
             rows: [0; MAX_SIDE],
+            dmask: [0; 8],
+            dmask64: [0; 8],
+            narrow: false,
         };
         let mut r = 0;
         while r < height {
@@ -256,6 +281,38 @@ impl Geometry {
             }
             i += 1;
         }
+        // Landing squares per direction: everything, less the first (last) column for steps to
+        // the right (left) on boards without ghost columns.
+        let (mut first_col, mut last_col) = (0u128, 0u128);
+        let mut r = 0;
+        while r < height {
+            let a = g.bit_at[r as usize * width as usize];
+            if a != NO_BIT {
+                first_col |= 1u128 << a;
+            }
+            let h = g.bit_at[r as usize * width as usize + width as usize - 1];
+            if h != NO_BIT {
+                last_col |= 1u128 << h;
+            }
+            r += 1;
+        }
+        g.narrow = g.mask >> 64 == 0;
+        let mut d = 0;
+        while d < 8 {
+            let (_, dc) = Direction::ALL[d].delta();
+            let m = if compressed {
+                g.mask
+            } else if dc > 0 {
+                g.mask & !first_col
+            } else if dc < 0 {
+                g.mask & !last_col
+            } else {
+                g.mask
+            };
+            g.dmask[d] = m;
+            g.dmask64[d] = m as u64;
+            d += 1;
+        }
         let mut d = 0;
         while d < 8 {
             let (dr, dc) = Direction::ALL[d].delta();
@@ -289,12 +346,23 @@ impl Geometry {
         self.deltas[d as usize]
     }
 
-    /// Moves every bit of `b` one step in direction `d`; bits that leave the board land on
-    /// ghost squares or fall off, so mask the result with the squares you want.
+    /// Moves every bit of `b` one step in direction `d`; bits that leave the board are
+    /// dropped.
     #[inline(always)]
     pub fn shift(&self, b: Bits, d: Direction) -> Bits {
-        let s = self.deltas[d as usize];
-        if s >= 0 { b << s } else { b >> (-s) }
+        self.step(b, d)
+    }
+
+    /// [`Geometry::shift`] for any bitboard width.
+    #[inline(always)]
+    pub fn step<B: Set>(&self, b: B, d: Direction) -> B {
+        b.shift(self.deltas[d as usize]) & B::pick(self.dmask[d as usize], self.dmask64[d as usize])
+    }
+
+    /// Whether the board's layout fits in 64 bits.
+    #[inline(always)]
+    pub fn narrow(&self) -> bool {
+        self.narrow
     }
 
     /// The square at a row and column, if it is played on.

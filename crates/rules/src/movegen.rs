@@ -6,42 +6,43 @@
 //! are merged.
 
 use crate::Color;
-use crate::bits::{self, Bits};
-use crate::geometry::{Direction, Directions, Geometry, NO_BIT};
+use crate::bits::{self, Bits, Set};
+use crate::geometry::{Direction, Directions, Geometry, NO_BIT, Square};
 use crate::moves::{MAX_JUMPS, Move};
 use crate::position::{Columns, Position};
-use crate::variant::{CaptureChoice, Promotion, Reach, Removal, Rules};
+use crate::variant::{CaptureChoice, Fixed, Promotion, Reach, Removal, Rules, Variant};
 
 /// No previous jump direction.
 const NO_DIR: u8 = 8;
 
-/// What the capture search needs, fixed for one position.
-struct Search<'a> {
-    r: &'a Rules,
-    g: &'a Geometry,
+/// What the capture search needs, fixed for one position; `B` is the bitboard width.
+struct Search<'a, B: Set, const V: usize> {
     man_caps: Directions,
     king_caps: Directions,
-    enemies: Bits,
-    enemy_kings: Bits,
-    promo: Bits,
+    mask: B,
+    enemies: B,
+    enemy_kings: B,
+    promo: B,
     columns: Option<&'a Columns>,
     from: u8,
     start_king: bool,
     landings: [u8; MAX_JUMPS],
 }
 
-impl<'a> Search<'a> {
-    fn new(p: &'a Position) -> Search<'a> {
-        let r = p.rules();
+impl<'a, B: Set, const V: usize> Search<'a, B, V> {
+    const R: &'static Rules = Fixed::<V>::RULES;
+    const G: &'static Geometry = &Fixed::<V>::RULES.geometry;
+
+    fn new(p: &'a Position) -> Search<'a, B, V> {
+        let r = Self::R;
         let us = p.turn;
         Search {
-            r,
-            g: &r.geometry,
             man_caps: for_color(r.man_captures, us),
             king_caps: for_color(r.king_captures, us),
-            enemies: p.pieces[us.opposite() as usize],
-            enemy_kings: p.pieces[us.opposite() as usize] & p.kings,
-            promo: r.promotion_row(us),
+            mask: B::narrow(r.geometry.mask()),
+            enemies: B::narrow(p.pieces[us.opposite() as usize]),
+            enemy_kings: B::narrow(p.pieces[us.opposite() as usize] & p.kings),
+            promo: B::narrow(r.promotion_row(us)),
             columns: p.columns.as_deref(),
             from: NO_BIT,
             start_king: false,
@@ -51,20 +52,19 @@ impl<'a> Search<'a> {
 
     /// Pieces a piece of the given kind may jump.
     #[inline(always)]
-    fn targets(&self, king: bool, captured: Bits) -> Bits {
+    fn targets(&self, king: bool, captured: B) -> B {
         let t = self.enemies & !captured;
-        if king || self.r.man_takes_king { t } else { t & !self.enemy_kings }
+        if king || Self::R.man_takes_king { t } else { t & !self.enemy_kings }
     }
 
     /// The blockers after `over` is jumped.
     #[inline(always)]
-    fn blockers_after(&self, blockers: Bits, over: Bits) -> Bits {
-        match self.r.removal {
+    fn blockers_after(&self, blockers: B, over: B) -> B {
+        match Self::R.removal {
             Removal::AfterMove => blockers,
             Removal::Immediate => blockers & !over,
             Removal::Column => {
-                let sq = over.trailing_zeros() as u8;
-                if self.columns.is_some_and(|c| c.depth(sq) > 0) {
+                if self.columns.is_some_and(|c| c.depth(over.lowest()) > 0) {
                     blockers
                 } else {
                     blockers & !over
@@ -74,25 +74,25 @@ impl<'a> Search<'a> {
     }
 
     /// Whether the piece on `at` has any jump.
-    fn can_jump(&self, at: Bits, king: bool, captured: Bits, blockers: Bits, last: u8) -> bool {
-        let empty = self.g.mask() & !blockers;
+    fn can_jump(&self, at: B, king: bool, captured: B, blockers: B, last: u8) -> bool {
+        let empty = self.mask & !blockers;
         let targets = self.targets(king, captured);
         let (dirs, flying) = if king {
-            (self.king_caps, self.r.king_capture != Reach::Short)
+            (self.king_caps, Self::R.king_capture != Reach::Short)
         } else {
             (self.man_caps, false)
         };
         for d in dirs.iter() {
-            if self.r.no_reversal && last == d.reverse() as u8 {
+            if Self::R.no_reversal && last == d.reverse() as u8 {
                 continue;
             }
-            let mut s = self.g.shift(at, d);
+            let mut s = Self::G.step(at, d);
             if flying {
-                while s & empty != 0 {
-                    s = self.g.shift(s, d);
+                while (s & empty).any() {
+                    s = Self::G.step(s, d);
                 }
             }
-            if s & targets != 0 && self.g.shift(s, d) & empty != 0 {
+            if (s & targets).any() && (Self::G.step(s, d) & empty).any() {
                 return true;
             }
         }
@@ -103,38 +103,38 @@ impl<'a> Search<'a> {
     #[allow(clippy::too_many_arguments)]
     fn extend(
         &mut self,
-        at: Bits,
+        at: B,
         king: bool,
-        captured: Bits,
-        blockers: Bits,
+        captured: B,
+        blockers: B,
         last: u8,
         depth: usize,
         out: &mut Vec<Move>,
     ) {
         let mut found = false;
         if depth < MAX_JUMPS {
-            let empty = self.g.mask() & !blockers;
+            let empty = self.mask & !blockers;
             let targets = self.targets(king, captured);
             let (dirs, reach) = if king {
-                (self.king_caps, self.r.king_capture)
+                (self.king_caps, Self::R.king_capture)
             } else {
                 (self.man_caps, Reach::Short)
             };
             for d in dirs.iter() {
-                if self.r.no_reversal && last == d.reverse() as u8 {
+                if Self::R.no_reversal && last == d.reverse() as u8 {
                     continue;
                 }
-                let mut over = self.g.shift(at, d);
+                let mut over = Self::G.step(at, d);
                 if reach != Reach::Short {
-                    while over & empty != 0 {
-                        over = self.g.shift(over, d);
+                    while (over & empty).any() {
+                        over = Self::G.step(over, d);
                     }
                 }
-                if over & targets == 0 {
+                if (over & targets).none() {
                     continue;
                 }
-                let mut land = self.g.shift(over, d);
-                if land & empty == 0 {
+                let mut land = Self::G.step(over, d);
+                if (land & empty).none() {
                     continue;
                 }
                 found = true;
@@ -147,35 +147,27 @@ impl<'a> Search<'a> {
                 // A flying king may stop on any free square behind the captured piece, unless
                 // from some of them it can capture further: then it must stop on one of those
                 // (RULES.md, Russian king landing; implied by the majority rules elsewhere).
-                let mut lands: Bits = 0;
-                while land & empty != 0 {
+                let mut lands = B::ZERO;
+                while (land & empty).any() {
                     lands |= land;
-                    land = self.g.shift(land, d);
+                    land = Self::G.step(land, d);
                 }
-                let mut going_on: Bits = 0;
-                for l in bits::iter(lands) {
-                    let lb = 1u128 << l;
+                let mut going_on = B::ZERO;
+                for l in bits::iter_set(lands) {
+                    let lb = B::bit(l);
                     if self.can_jump(lb, true, captured2, blockers2, d as u8) {
                         going_on |= lb;
                     }
                 }
-                let chosen = if going_on != 0 { going_on } else { lands };
-                for l in bits::iter(chosen) {
-                    self.jump(1u128 << l, king, captured2, blockers2, d, depth, out);
+                let chosen = if going_on.any() { going_on } else { lands };
+                for l in bits::iter_set(chosen) {
+                    self.jump(B::bit(l), king, captured2, blockers2, d, depth, out);
                 }
             }
         }
         if !found && depth > 0 {
-            let to = at.trailing_zeros() as u8;
-            let promotes = !self.start_king && (king || at & self.promo != 0);
-            out.push(Move {
-                captured,
-                from: crate::geometry::Square(self.from),
-                to: crate::geometry::Square(to),
-                jumps: depth as u8,
-                promotes,
-                landings: self.landings,
-            });
+            let promotes = !self.start_king && (king || (at & self.promo).any());
+            self.emit(at, captured, depth, promotes, out);
         }
     }
 
@@ -183,20 +175,20 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn jump(
         &mut self,
-        land: Bits,
+        land: B,
         king: bool,
-        captured: Bits,
-        blockers: Bits,
+        captured: B,
+        blockers: B,
         d: Direction,
         depth: usize,
         out: &mut Vec<Move>,
     ) {
-        self.landings[depth] = land.trailing_zeros() as u8;
-        if !king && land & self.promo != 0 {
-            match self.r.promotion {
+        self.landings[depth] = land.lowest();
+        if !king && (land & self.promo).any() {
+            match Self::R.promotion {
                 Promotion::EndsMove => {
                     // The man is crowned and the move ends here.
-                    self.extend_done(land, captured, depth + 1, out);
+                    self.emit(land, captured, depth + 1, !self.start_king, out);
                     return;
                 }
                 Promotion::Continues => {
@@ -209,13 +201,13 @@ impl<'a> Search<'a> {
         self.extend(land, king, captured, blockers, d as u8, depth + 1, out);
     }
 
-    fn extend_done(&mut self, at: Bits, captured: Bits, depth: usize, out: &mut Vec<Move>) {
+    fn emit(&mut self, at: B, captured: B, depth: usize, promotes: bool, out: &mut Vec<Move>) {
         out.push(Move {
-            captured,
-            from: crate::geometry::Square(self.from),
-            to: crate::geometry::Square(at.trailing_zeros() as u8),
+            captured: captured.wide(),
+            from: Square(self.from),
+            to: Square(at.lowest()),
             jumps: depth as u8,
-            promotes: !self.start_king,
+            promotes,
             landings: self.landings,
         });
     }
@@ -228,6 +220,29 @@ fn for_color(d: Directions, color: Color) -> Directions {
         Color::White => d,
         Color::Black => d.flip(),
     }
+}
+
+/// Calls `$f::<B, V>` for the position's rule set: `V` its index, `B` the narrowest bitboard
+/// its board fits in. Everything the rules say becomes a constant in each copy.
+macro_rules! dispatch {
+    ($pos:expr, $f:ident ( $($arg:expr),* )) => {
+        match $pos.variant {
+            Variant::American => $pos.$f::<u64, 0>($($arg),*),
+            Variant::International => $pos.$f::<u64, 1>($($arg),*),
+            Variant::Brazilian => $pos.$f::<u64, 2>($($arg),*),
+            Variant::Canadian => $pos.$f::<u128, 3>($($arg),*),
+            Variant::Italian => $pos.$f::<u64, 4>($($arg),*),
+            Variant::Spanish => $pos.$f::<u64, 5>($($arg),*),
+            Variant::Russian => $pos.$f::<u64, 6>($($arg),*),
+            Variant::Czech => $pos.$f::<u64, 7>($($arg),*),
+            Variant::Turkish => $pos.$f::<u64, 8>($($arg),*),
+            Variant::Armenian => $pos.$f::<u64, 9>($($arg),*),
+            Variant::Thai => $pos.$f::<u64, 10>($($arg),*),
+            Variant::Poddavki => $pos.$f::<u64, 11>($($arg),*),
+            Variant::Frisian => $pos.$f::<u64, 12>($($arg),*),
+            Variant::Lasca => $pos.$f::<u64, 13>($($arg),*),
+        }
+    };
 }
 
 impl Position {
@@ -286,43 +301,49 @@ impl Position {
 
     /// The pieces of the side to move that have a first jump.
     fn capturers(&self) -> Bits {
-        let r = self.rules();
+        dispatch!(self, capturers_in())
+    }
+
+    #[inline(never)]
+    fn capturers_in<B: Set, const V: usize>(&self) -> Bits {
+        let r = Fixed::<V>::RULES;
         let g = &r.geometry;
         let us = self.turn;
-        let own = self.pieces[us as usize];
-        let enemies = self.pieces[us.opposite() as usize];
-        let empty = g.mask() & !self.occupied();
-        let men = own & !self.kings;
-        let man_targets = if r.man_takes_king { enemies } else { enemies & !self.kings };
-        let mut found = 0;
+        let own = B::narrow(self.pieces[us as usize]);
+        let enemies = B::narrow(self.pieces[us.opposite() as usize]);
+        let kings_all = B::narrow(self.kings);
+        let empty = B::narrow(g.mask()) & !(own | enemies);
+        let men = own & !kings_all;
+        let man_targets = if r.man_takes_king { enemies } else { enemies & !kings_all };
+        let mut found = B::ZERO;
         for d in for_color(r.man_captures, us).iter() {
             let back = d.reverse();
-            found |= g.shift(g.shift(empty, back) & man_targets, back) & men;
+            found |= g.step(g.step(empty, back) & man_targets, back) & men;
         }
-        let kings = own & self.kings;
-        if kings == 0 {
-            return found;
+        let kings = own & kings_all;
+        if kings.none() {
+            return found.wide();
         }
         if r.king_capture == Reach::Short {
             for d in r.king_captures.iter() {
                 let back = d.reverse();
-                found |= g.shift(g.shift(empty, back) & enemies, back) & kings;
+                found |= g.step(g.step(empty, back) & enemies, back) & kings;
             }
-            return found;
+            return found.wide();
         }
-        for k in bits::iter(kings) {
+        for k in bits::iter_set(kings) {
             for d in r.king_captures.iter() {
-                let mut s = g.shift(1u128 << k, d);
-                while s & empty != 0 {
-                    s = g.shift(s, d);
+                let mut s = g.step(B::bit(k), d);
+                while (s & empty).any() {
+                    s = g.step(s, d);
                 }
-                if s & enemies != 0 && g.shift(s, d) & empty != 0 {
-                    found |= 1u128 << k;
+                if (s & enemies).any() && (g.step(s, d) & empty).any() {
+                    found |= B::bit(k);
                     break;
                 }
             }
         }
-        found
+        found.wide()
     }
 
     /// Every capture sequence of the side to move, before the capture-choice rule.
@@ -344,15 +365,19 @@ impl Position {
         if capturers == 0 {
             return;
         }
-        let mut s = Search::new(self);
-        let occupied = self.occupied();
+        dispatch!(self, captures_in(capturers, out))
+    }
+
+    fn captures_in<B: Set, const V: usize>(&self, capturers: Bits, out: &mut Vec<Move>) {
+        let mut s = Search::<B, V>::new(self);
+        let occupied = B::narrow(self.occupied());
         for from in bits::iter(capturers) {
-            let b = 1u128 << from;
-            let king = self.kings & b != 0;
+            let b = B::bit(from);
+            let king = self.kings & (1u128 << from) != 0;
             s.from = from;
             s.start_king = king;
             // The moving piece leaves its square: a king may pass over or land on it.
-            s.extend(b, king, 0, occupied & !b, NO_DIR, 0, out);
+            s.extend(b, king, B::ZERO, occupied & !b, NO_DIR, 0, out);
         }
     }
 
@@ -441,62 +466,72 @@ impl Position {
     }
 
     fn quiet_moves_into(&self, out: &mut Vec<Move>) {
-        let r = self.rules();
+        dispatch!(self, quiet_in(out))
+    }
+
+    fn quiet_in<B: Set, const V: usize>(&self, out: &mut Vec<Move>) {
+        let r = Fixed::<V>::RULES;
         let g = &r.geometry;
         let us = self.turn;
-        let own = self.pieces[us as usize];
-        let empty = g.mask() & !self.occupied();
-        let promo = r.promotion_row(us);
-        let men = own & !self.kings;
+        let own = B::narrow(self.pieces[us as usize]);
+        let kings_all = B::narrow(self.kings);
+        let empty = B::narrow(g.mask() & !self.occupied());
+        let promo = B::narrow(r.promotion_row(us));
+        let men = own & !kings_all;
         for d in for_color(r.man_steps, us).iter() {
             let back = g.delta(d);
-            for to in bits::iter(g.shift(men, d) & empty) {
+            for to in bits::iter_set(g.step(men, d) & empty) {
                 let from = (to as i16 - back as i16) as u8;
-                out.push(Move::plain(from, to, (1u128 << to) & promo != 0));
+                out.push(Move::plain(from, to, (B::bit(to) & promo).any()));
             }
         }
-        let kings = own & self.kings & !self.frozen_king();
-        for k in bits::iter(kings) {
+        let kings = own & kings_all & !B::narrow(self.frozen_king());
+        for k in bits::iter_set(kings) {
             for d in r.king_steps.iter() {
-                let mut s = g.shift(1u128 << k, d);
-                while s & empty != 0 {
-                    out.push(Move::plain(k, s.trailing_zeros() as u8, false));
+                let mut s = g.step(B::bit(k), d);
+                while (s & empty).any() {
+                    out.push(Move::plain(k, s.lowest(), false));
                     if r.king_move == Reach::Short {
                         break;
                     }
-                    s = g.shift(s, d);
+                    s = g.step(s, d);
                 }
             }
         }
     }
 
     fn count_quiet(&self) -> u64 {
-        let r = self.rules();
+        dispatch!(self, count_quiet_in())
+    }
+
+    fn count_quiet_in<B: Set, const V: usize>(&self) -> u64 {
+        let r = Fixed::<V>::RULES;
         let g = &r.geometry;
         let us = self.turn;
-        let own = self.pieces[us as usize];
-        let empty = g.mask() & !self.occupied();
-        let men = own & !self.kings;
+        let own = B::narrow(self.pieces[us as usize]);
+        let kings_all = B::narrow(self.kings);
+        let empty = B::narrow(g.mask() & !self.occupied());
+        let men = own & !kings_all;
         let mut n = 0u64;
         for d in for_color(r.man_steps, us).iter() {
-            n += bits::count(g.shift(men, d) & empty) as u64;
+            n += (g.step(men, d) & empty).count() as u64;
         }
-        let kings = own & self.kings & !self.frozen_king();
-        if kings == 0 {
+        let kings = own & kings_all & !B::narrow(self.frozen_king());
+        if kings.none() {
             return n;
         }
         if r.king_move == Reach::Short {
             for d in r.king_steps.iter() {
-                n += bits::count(g.shift(kings, d) & empty) as u64;
+                n += (g.step(kings, d) & empty).count() as u64;
             }
             return n;
         }
-        for k in bits::iter(kings) {
+        for k in bits::iter_set(kings) {
             for d in r.king_steps.iter() {
-                let mut s = g.shift(1u128 << k, d);
-                while s & empty != 0 {
+                let mut s = g.step(B::bit(k), d);
+                while (s & empty).any() {
                     n += 1;
-                    s = g.shift(s, d);
+                    s = g.step(s, d);
                 }
             }
         }

@@ -85,6 +85,15 @@ impl Variant {
     }
 }
 
+/// The rules of the variant with index `V`, as a constant: move generation is compiled once
+/// per rule set, so every rule reads as a constant there (see `movegen::dispatch!`).
+pub(crate) struct Fixed<const V: usize>;
+
+impl<const V: usize> Fixed<V> {
+    /// The rule set's data.
+    pub(crate) const RULES: &'static Rules = &RULES[V];
+}
+
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())

@@ -155,3 +155,11 @@ fn lasca_columns() {
     // The black top of b2 goes under the white column, freeing the white soldier below.
     assert_eq!(after.to_fen(), "B:Wb2,c3/b:B");
 }
+
+#[test]
+fn every_board_but_canadian_fits_in_64_bits() {
+    // Move generation runs on u64 for these (movegen's dispatch table relies on it).
+    for v in Variant::ALL {
+        assert_eq!(v.rules().geometry.narrow(), v != Variant::Canadian, "{v}");
+    }
+}

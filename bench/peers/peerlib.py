@@ -1,0 +1,333 @@
+"""Shared helpers for compare.py and engine_match.py: square numbering, FEN parsing,
+running `doska`, and adapters around the two pure-Python peers.
+
+Everything here speaks algebraic squares (a1 = White's bottom-left corner), like doska's
+JSON. Each peer numbers squares its own way; the adapters convert at the edge.
+
+pydraughts and py-draughts both install a top-level package `draughts`, so one process can
+load only one of them: `load_peer()` imports the asked one (pydraughts from
+$PEERS_VENV/pydraughts-site, override with PYDRAUGHTS_SITE) and refuses the other afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+DOSKA = Path(os.environ.get("DOSKA", REPO / "target" / "release" / "doska"))
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+def alg(file: int, rank: int) -> str:
+    """0-based file, 1-based rank -> algebraic."""
+    return f"{FILES[file]}{rank}"
+
+
+def alg_parts(sq: str) -> tuple[int, int]:
+    return FILES.index(sq[0]), int(sq[1:])
+
+
+# --- numberings: number (1-based) -> algebraic ----------------------------------------
+
+
+def top_down(n: int, width: int, height: int, first_file: int) -> str:
+    """Dark-square numbering from the top row (rank `height`) down, left to right; the top
+    row's first numbered square is on file `first_file` (0 = a, 1 = b), rows alternate."""
+    per_row = width // 2
+    r, k = divmod(n - 1, per_row)
+    off = first_file if r % 2 == 0 else 1 - first_file
+    return alg(2 * k + off, height - r)
+
+
+def bottom_up(n: int, width: int, first_file: int = 0) -> str:
+    """Dark-square numbering from rank 1 up, left to right (pydraughts' Russian: 1 = a1)."""
+    per_row = width // 2
+    r, k = divmod(n - 1, per_row)
+    off = first_file if r % 2 == 0 else 1 - first_file
+    return alg(2 * k + off, r + 1)
+
+
+def all_squares(n: int, width: int = 8) -> str:
+    """All-square numbering from a1 along rank 1, then rank 2 (pydraughts' Turkish)."""
+    r, c = divmod(n - 1, width)
+    return alg(c, r + 1)
+
+
+def make_numbering(fn, count: int):
+    to_alg = {n: fn(n) for n in range(1, count + 1)}
+    return to_alg, {a: n for n, a in to_alg.items()}
+
+
+# doska's own numbering per rule set (RULES.md, "Notation"); None = algebraic in FEN.
+DOSKA_NUMBERING = {
+    "american": make_numbering(lambda n: top_down(n, 8, 8, 1), 32),  # 1 = b8
+    "international": make_numbering(lambda n: top_down(n, 10, 10, 1), 50),  # 1 = b10
+    "frisian": make_numbering(lambda n: top_down(n, 10, 10, 1), 50),
+    "italian": make_numbering(lambda n: top_down(n, 8, 8, 0), 32),  # 1 = a8, h1 = 32
+    "russian": None,
+    "brazilian": None,
+    "turkish": None,
+    "poddavki": None,
+}
+
+
+# --- FEN ------------------------------------------------------------------------------
+
+
+def parse_fen(fen: str, numbering=None) -> tuple[str, dict[str, tuple[str, bool]]]:
+    """PDN FEN (doska's or a peer's) -> ('W'|'B', {square: ('W'|'B', king)}).
+    Counter fields (R.., H.., E.., N..) and a `[FEN "..."]` wrapper are ignored."""
+    fen = fen.strip()
+    if fen.startswith("["):
+        fen = fen.split('"')[1]
+    fields = fen.split(":")
+    turn = fields[0].strip().upper()
+    pieces: dict[str, tuple[str, bool]] = {}
+    seen_sides = 0
+    for field in fields[1:]:
+        field = field.strip()
+        if not field or field[0].upper() not in "WB" or seen_sides >= 2:
+            continue
+        seen_sides += 1
+        side = field[0].upper()
+        for tok in filter(None, (t.strip() for t in field[1:].split(","))):
+            king = tok[0] in "Kk"
+            if king:
+                tok = tok[1:]
+            names: list[str]
+            if tok[0].isdigit():
+                if "-" in tok:
+                    lo, hi = (int(x) for x in tok.split("-"))
+                    nums = range(lo, hi + 1)
+                else:
+                    nums = [int(tok)]
+                if numbering is None:
+                    raise ValueError(f"numeric square {tok} but no numbering")
+                names = [numbering[0][n] for n in nums]
+            else:
+                names = [tok.lower()]
+            for name in names:
+                pieces[name] = (side, king)
+    return turn, pieces
+
+
+def build_fen(turn: str, pieces: dict[str, tuple[str, bool]], to_num=None) -> str:
+    """The inverse of parse_fen: squares as numbers through `to_num` (alg -> n) or algebraic."""
+    out = [turn]
+    for side in "WB":
+        toks = []
+        items = [(sq, k) for sq, (s, k) in pieces.items() if s == side]
+        if to_num is not None:
+            items.sort(key=lambda it: to_num[it[0]])
+        else:
+            items.sort(key=lambda it: (alg_parts(it[0])[1], alg_parts(it[0])[0]))
+        for sq, king in items:
+            name = str(to_num[sq]) if to_num is not None else sq
+            toks.append(("K" if king else "") + name)
+        out.append(side + ",".join(toks))
+    return ":".join(out)
+
+
+def move_key(frm: str, to: str, captures) -> tuple[str, str, tuple[str, ...]]:
+    """The comparison key: start, end, sorted captured squares (the "drop duplicates" rule)."""
+    return (frm, to, tuple(sorted(captures)))
+
+
+# --- doska ----------------------------------------------------------------------------
+
+
+def doska_json(*args: str) -> dict:
+    p = subprocess.run([str(DOSKA), *args, "--json"], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"doska {' '.join(args)}: {p.stderr.strip()}")
+    return json.loads(p.stdout)
+
+
+def doska_version() -> str:
+    p = subprocess.run([str(DOSKA), "--version"], capture_output=True, text=True)
+    return (p.stdout.strip() or p.stderr.strip()) + f", built {time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(os.path.getmtime(DOSKA)))} UTC"
+
+
+def doska_moves(variant: str, fen: str | None = None) -> dict:
+    args = ["moves", "--variant", variant]
+    if fen:
+        args += ["--fen", fen]
+    return doska_json(*args)
+
+
+# --- peers ----------------------------------------------------------------------------
+
+PYDRAUGHTS_VARIANTS = {  # doska id -> pydraughts variant name
+    "international": "standard",
+    "frisian": "frisian",
+    "american": "english",
+    "italian": "italian",
+    "russian": "russian",
+    "brazilian": "brazilian",
+    "turkish": "turkish",
+}
+PY_DRAUGHTS_VARIANTS = {  # doska id -> py-draughts board class
+    "international": "StandardBoard",
+    "frisian": "FrisianBoard",
+    "american": "AmericanBoard",  # captures optional there; see PyDraughtsPeer
+    "russian": "RussianBoard",
+    "brazilian": "BrazilianBoard",
+}
+
+# pydraughts' numbering inside moves and FEN (README.md "API notes").
+PYDRAUGHTS_NUMBERING = {
+    "standard": make_numbering(lambda n: top_down(n, 10, 10, 1), 50),
+    "frisian": make_numbering(lambda n: top_down(n, 10, 10, 1), 50),
+    "english": make_numbering(lambda n: top_down(n, 8, 8, 1), 32),
+    "italian": make_numbering(lambda n: top_down(n, 8, 8, 0), 32),
+    "russian": make_numbering(lambda n: bottom_up(n, 8, 0), 32),  # 1 = a1, 2 = c1
+    "brazilian": make_numbering(lambda n: bottom_up(n, 8, 0), 32),
+    "turkish": make_numbering(lambda n: all_squares(n, 8), 64),  # 1 = a1, 2 = b1
+}
+PYDRAUGHTS_ALGEBRAIC_FEN = {"russian", "brazilian", "turkish"}
+
+_loaded: str | None = None
+
+
+def pydraughts_site() -> Path:
+    default = Path(os.environ.get("PEERS_VENV", sys.prefix)) / "pydraughts-site"
+    return Path(os.environ.get("PYDRAUGHTS_SITE", default))
+
+
+def load_peer(peer: str):
+    """Imports the peer's `draughts` package (one per process)."""
+    global _loaded
+    if _loaded is not None and _loaded != peer:
+        raise SystemExit(f"{_loaded} is already loaded; run {peer} in another process")
+    _loaded = peer
+    if peer == "pydraughts":
+        site = pydraughts_site()
+        if not site.is_dir():
+            raise SystemExit(f"pydraughts not found in {site} (run setup.sh or set PYDRAUGHTS_SITE)")
+        sys.path.insert(0, str(site))
+        import draughts
+
+        if hasattr(draughts, "StandardBoard"):
+            raise SystemExit("loaded py-draughts where pydraughts was wanted")
+        return draughts
+    import draughts
+
+    if not hasattr(draughts, "StandardBoard"):
+        raise SystemExit("the `draughts` module found is not py-draughts")
+    return draughts
+
+
+class PeerMove:
+    """One peer move in algebraic squares, with the peer's own move object."""
+
+    __slots__ = ("frm", "to", "path", "captures", "obj")
+
+    def __init__(self, path: list[str], captures: list[str], obj):
+        self.frm, self.to = path[0], path[-1]
+        self.path, self.captures, self.obj = path, captures, obj
+
+    @property
+    def key(self):
+        return move_key(self.frm, self.to, self.captures)
+
+
+class PyDraughtsPeer:
+    """py-draughts 1.10.1. 0-based square indices; 8x8 boards name them in SQUARE_NAMES,
+    10x10 boards use PDN numbers (index + 1)."""
+
+    name = "py-draughts"
+
+    def __init__(self, variant: str, fen: str, forced_captures: bool = True):
+        self.draughts = load_peer("py-draughts")
+        cls = getattr(self.draughts, PY_DRAUGHTS_VARIANTS[variant])
+        if variant == "american" and forced_captures:
+            cls = _american_forced(self.draughts, cls)
+        self.variant = variant
+        self.cls = cls
+        if cls.SQUARE_NAMES:
+            to_alg = {i + 1: s for i, s in enumerate(cls.SQUARE_NAMES)}
+            self.numbering = (to_alg, {a: n for n, a in to_alg.items()})
+        else:
+            self.numbering = make_numbering(lambda n: top_down(n, 10, 10, 1), 50)
+        turn, pieces = parse_fen(fen, DOSKA_NUMBERING.get(variant))
+        self.board = cls.from_fen(build_fen(turn, pieces, self.numbering[1]))
+
+    def _sq(self, idx: int) -> str:
+        return self.numbering[0][idx + 1]
+
+    def moves(self) -> list[PeerMove]:
+        return [
+            PeerMove([self._sq(i) for i in m.square_list], [self._sq(i) for i in m.captured_list], m)
+            for m in self.board.legal_moves
+        ]
+
+    def push(self, m: PeerMove) -> None:
+        self.board.push(m.obj)
+
+    def pop(self) -> None:
+        self.board.pop()
+
+    def position(self) -> tuple[str, dict]:
+        return parse_fen(self.board.fen, self.numbering)
+
+
+def _american_forced(draughts, base):
+    """py-draughts' American with compulsory captures: its legal_moves passes
+    captures_optional=True to the shared move generator; the same call with False is the
+    compulsory-capture rule of every other variant (men forward only, short kings, free
+    choice: max_capture=False)."""
+    from draughts.boards._core import CORE_AMERICAN
+
+    class AmericanForced(base):
+        @property
+        def legal_moves(self):
+            return self._legal_moves_from_core(CORE_AMERICAN, max_capture=False, captures_optional=False)
+
+    return AmericanForced
+
+
+class PydraughtsPeer:
+    """pydraughts 0.6.7: numbers in moves everywhere (its own numbering per variant)."""
+
+    name = "pydraughts"
+
+    def __init__(self, variant: str, fen: str):
+        self.draughts = load_peer("pydraughts")
+        self.variant = variant
+        self.pvariant = PYDRAUGHTS_VARIANTS[variant]
+        self.numbering = PYDRAUGHTS_NUMBERING[self.pvariant]
+        turn, pieces = parse_fen(fen, DOSKA_NUMBERING.get(variant))
+        to_num = None if self.pvariant in PYDRAUGHTS_ALGEBRAIC_FEN else self.numbering[1]
+        self.board = self.draughts.Board(self.pvariant, build_fen(turn, pieces, to_num))
+
+    def moves(self) -> list[PeerMove]:
+        a = self.numbering[0]
+        return [
+            PeerMove([a[s] for s in m.steps_move], [a[s] for s in m.captures], m)
+            for m in self.board.legal_moves()
+        ]
+
+    def push(self, m: PeerMove) -> None:
+        self.board.push(m.obj)
+
+    def pop(self) -> None:
+        self.board.pop()
+
+    def position(self) -> tuple[str, dict]:
+        num = None if self.pvariant in PYDRAUGHTS_ALGEBRAIC_FEN else self.numbering
+        turn, pieces = parse_fen(self.board.fen, num)
+        return turn, pieces
+
+
+def make_peer(peer: str, variant: str, fen: str, **kw):
+    if peer == "py-draughts":
+        return PyDraughtsPeer(variant, fen, **kw)
+    if peer == "pydraughts":
+        return PydraughtsPeer(variant, fen)
+    raise ValueError(peer)
