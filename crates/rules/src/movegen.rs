@@ -285,9 +285,11 @@ impl Position {
 
     /// [`Position::count_moves`] with a scratch buffer for captures, to avoid allocating.
     pub fn count_moves_with(&self, scratch: &mut Vec<Move>) -> u64 {
-        if self.has_capture() {
+        let capturers = self.capturers();
+        if capturers != 0 {
             scratch.clear();
-            self.capture_routes_into(scratch);
+            dispatch!(self, captures_in(capturers, scratch));
+            self.choose(scratch);
             self.merge_duplicates(scratch);
             return scratch.len() as u64;
         }
