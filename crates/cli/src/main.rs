@@ -2,6 +2,7 @@
 //! libraries.
 
 mod engine_cmd;
+mod hub_cmd;
 mod rules_cmd;
 
 use clap::{Parser, Subcommand};
@@ -29,6 +30,8 @@ enum Command {
     Bench(engine_cmd::BenchArgs),
     /// Play level against level over a balanced opening set, colours swapped.
     Match(engine_cmd::MatchArgs),
+    /// Speak the Hub protocol (Scan, Hub GUI) on standard input and output.
+    Hub,
 }
 
 fn main() -> ExitCode {
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Some(Command::Play(a)) => engine_cmd::play(&a),
         Some(Command::Bench(a)) => engine_cmd::bench(&a),
         Some(Command::Match(a)) => engine_cmd::run_match(&a),
+        Some(Command::Hub) => hub_cmd::hub(),
         None => {
             // The server does not exist yet: show what the binary can do.
             use clap::CommandFactory;

@@ -138,3 +138,23 @@ fn ugolki_through_the_same_contract() {
     assert!(!ok);
     assert!(err.contains("expected 8 or 10"), "{err}");
 }
+
+#[test]
+fn hub_protocol_plays_a_move() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_doska"))
+        .arg("hub")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = "hub\ninit\nnew-game\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"\nlevel depth=4\ngo think\nping\nquit\n";
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("id name=doska"), "{text}");
+    assert!(text.contains("\nwait\n") && text.contains("\nready\n"), "{text}");
+    assert!(text.contains("\npong\n"), "{text}");
+    // After 32-28 19-23 White must capture: 28x19 takes 23.
+    assert!(text.contains("done move=28x19x23"), "{text}");
+}

@@ -1,0 +1,219 @@
+//! `doska hub`: the Hub protocol (version 2, as spoken by Scan and the Hub GUI) on standard
+//! input and output, so doska can meet other draughts engines. Hub knows 10x10 rule sets:
+//! `normal` (international) and `frisian`.
+//!
+//! Positions are `W` or `B` and one letter per square 1-50 (`w` `b` `W` `B` `e`); moves are
+//! `32-28` or `from x to x captured...`.
+
+use anyhow::Result;
+use doska_engine::{Level, Limits, Searcher, Stop, analyze};
+use doska_rules::fen::Counters;
+use doska_rules::game::Game;
+use doska_rules::geometry::Square;
+use doska_rules::{AnyGame, Color, Move, Piece, Position, Variant};
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The arguments of a Hub line: `name=value` or `name="a b"`.
+fn args(rest: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut chars = rest.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        let name: String = chars.by_ref().take_while(|c| *c != '=' && !c.is_whitespace()).collect();
+        if name.is_empty() {
+            break;
+        }
+        let value = if chars.peek() == Some(&'"') {
+            chars.next();
+            chars.by_ref().take_while(|c| *c != '"').collect()
+        } else {
+            chars.by_ref().take_while(|c| !c.is_whitespace()).collect()
+        };
+        out.push((name, value));
+    }
+    out
+}
+
+fn arg<'a>(a: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    a.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+}
+
+/// Reads a Hub position.
+fn hub_position(variant: Variant, text: &str) -> Option<Position> {
+    let g = &variant.rules().geometry;
+    let mut chars = text.chars();
+    let turn = match chars.next()? {
+        'W' | 'w' => Color::White,
+        'B' | 'b' => Color::Black,
+        _ => return None,
+    };
+    let mut pos = Position::empty(variant, turn);
+    for (i, c) in chars.enumerate() {
+        let sq = g.square_of_number(i as u32 + 1)?;
+        let piece = match c {
+            'w' => Some(Piece { color: Color::White, king: false }),
+            'W' => Some(Piece { color: Color::White, king: true }),
+            'b' => Some(Piece { color: Color::Black, king: false }),
+            'B' => Some(Piece { color: Color::Black, king: true }),
+            'e' => None,
+            _ => return None,
+        };
+        pos.put(sq, piece);
+    }
+    Some(pos)
+}
+
+/// A move in Hub notation.
+fn hub_move(pos: &Position, m: &Move) -> String {
+    let g = &pos.rules().geometry;
+    if !m.is_capture() {
+        return format!("{}-{}", g.number(m.from), g.number(m.to));
+    }
+    let mut parts = vec![g.number(m.from).to_string(), g.number(m.to).to_string()];
+    parts.extend(m.captures_in_order(g).iter().map(|s| g.number(*s).to_string()));
+    parts.join("x")
+}
+
+/// The legal move a Hub move text names.
+fn find_move(pos: &Position, text: &str) -> Option<Move> {
+    let g = &pos.rules().geometry;
+    let nums: Vec<Square> = text
+        .split(['-', 'x'])
+        .map(|n| n.trim().parse::<u32>().ok().and_then(|n| g.square_of_number(n)))
+        .collect::<Option<Vec<_>>>()?;
+    let (from, to) = (*nums.first()?, *nums.get(1)?);
+    let captured: u128 = nums.iter().skip(2).fold(0, |b, s| b | s.bit());
+    pos.legal_moves().into_iter().find(|m| {
+        m.from == from && m.to == to && (nums.len() == 2 || m.captured_bits() == captured)
+    })
+}
+
+/// Runs the Hub loop until `quit` or the end of input.
+pub fn hub() -> Result<()> {
+    let mut variant = Variant::International;
+    let mut game = Game::new(variant);
+    let mut limits = Limits { depth: None, nodes: None, movetime: Some(Duration::from_secs(1)) };
+    let mut searcher = Searcher::new(64, Level::Insane.recipe().terms);
+    let stop: Stop = searcher.stop_handle();
+    // Input is read on its own thread so `stop` can interrupt a search.
+    let (tx, rx) = mpsc::channel::<String>();
+    let reader_stop = stop.clone();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines().map_while(|l| l.ok()) {
+            if line.trim() == "stop" {
+                reader_stop.stop();
+            }
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let out = std::io::stdout();
+    let say = |text: String| {
+        let mut o = out.lock();
+        let _ = writeln!(o, "{text}");
+        let _ = o.flush();
+    };
+    while let Ok(line) = rx.recv() {
+        let line = line.trim();
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let a = args(rest);
+        match cmd {
+            "hub" => {
+                say(format!(
+                    "id name=doska version={} author=\"doska\"",
+                    env!("CARGO_PKG_VERSION")
+                ));
+                say("param name=variant value=normal type=enum values=\"normal frisian\"".into());
+                say("wait".into());
+            }
+            "init" => say("ready".into()),
+            "ping" => say("pong".into()),
+            "quit" => break,
+            "set-param" => {
+                if arg(&a, "name") == Some("variant") {
+                    match arg(&a, "value") {
+                        Some("normal") => variant = Variant::International,
+                        Some("frisian") => variant = Variant::Frisian,
+                        other => say(format!("error unknown variant {other:?}: normal or frisian")),
+                    }
+                    game = Game::new(variant);
+                }
+            }
+            "new-game" => game = Game::new(variant),
+            "pos" => {
+                let start = match arg(&a, "pos") {
+                    Some(p) => match hub_position(variant, p) {
+                        Some(pos) => pos,
+                        None => {
+                            say(format!("error bad position {p:?}: W or B and 50 of w b W B e"));
+                            continue;
+                        }
+                    },
+                    None => Position::start(variant),
+                };
+                game =
+                    Game::from_position(start, Counters { move_number: 1, ..Counters::default() });
+                for m in arg(&a, "moves").unwrap_or("").split_whitespace() {
+                    match find_move(game.position(), m) {
+                        Some(mv) if game.play(&mv).is_ok() => {}
+                        _ => {
+                            say(format!("error illegal move {m}"));
+                            break;
+                        }
+                    }
+                }
+            }
+            "level" => {
+                if let Some(d) = arg(&a, "depth").and_then(|v| v.parse().ok()) {
+                    limits = Limits { depth: Some(d), nodes: None, movetime: None };
+                }
+                if let Some(t) = arg(&a, "move-time").and_then(|v| v.parse::<f64>().ok()) {
+                    limits = Limits {
+                        depth: None,
+                        nodes: None,
+                        movetime: Some(Duration::from_secs_f64(t.max(0.001))),
+                    };
+                }
+                if let Some(n) = arg(&a, "nodes").and_then(|v| v.parse().ok()) {
+                    limits = Limits { depth: None, nodes: Some(n), movetime: None };
+                }
+                if a.iter().any(|(k, _)| k == "infinite") {
+                    limits = Limits { depth: None, nodes: None, movetime: None };
+                }
+            }
+            "go" => {
+                let pos = game.position().clone();
+                if game.outcome().is_some() || pos.legal_moves().is_empty() {
+                    say("done".into());
+                    continue;
+                }
+                let any = AnyGame::Draughts(game.clone());
+                // The PV comes back in rule-set notation; Hub wants its own, so replay it.
+                let r = analyze(&mut searcher, &any, limits, |info| {
+                    say(format!(
+                        "info depth={} score={:.2} nodes={} time={:.3}",
+                        info.depth,
+                        info.score as f64 / 100.0,
+                        info.nodes,
+                        info.elapsed.as_secs_f64()
+                    ));
+                });
+                let best =
+                    r.best.and_then(|text| doska_rules::notation::parse_move(&pos, &text).ok());
+                match best {
+                    Some(m) => say(format!("done move={}", hub_move(&pos, &m))),
+                    None => say("done".into()),
+                }
+            }
+            // `stop` already acted on the reader thread; pondering is not offered.
+            "" | "stop" | "ponder-hit" => {}
+            other => say(format!("error unknown command {other:?}")),
+        }
+    }
+    Ok(())
+}
