@@ -4,20 +4,26 @@
 mod engine_cmd;
 mod hub_cmd;
 mod rules_cmd;
+mod serve_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// doska — Ugolki and draughts in 14 rule sets.
 #[derive(Debug, Parser)]
-#[command(name = "doska", version, about)]
+#[command(name = "doska", version, about, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// With no command, `doska` serves (these are `doska serve`'s options).
+    #[command(flatten)]
+    serve: serve_cmd::ServeArgs,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Serve the site: the web UI, the game API and sockets (the default command).
+    Serve(serve_cmd::ServeArgs),
     /// Count the leaves of the legal-move tree (perft).
     Perft(rules_cmd::PerftArgs),
     /// List the legal moves of a position.
@@ -44,12 +50,8 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => engine_cmd::bench(&a),
         Some(Command::Match(a)) => engine_cmd::run_match(&a),
         Some(Command::Hub) => hub_cmd::hub(),
-        None => {
-            // The server does not exist yet: show what the binary can do.
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Ok(())
-        }
+        Some(Command::Serve(a)) => serve_cmd::serve(&a),
+        None => serve_cmd::serve(&cli.serve),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,96 @@
+//! `doska serve` (and `doska` with no command): the web server on an embedded SQLite file by
+//! default. Every option can also come from the environment.
+
+use anyhow::{Context, Result};
+use clap::Args;
+use doska_server::{AppState, Config, Engine};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// `doska serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "DOSKA_ADDR", default_value = "127.0.0.1:8080")]
+    addr: String,
+    /// Database: `sqlite://FILE?mode=rwc` (created if missing) or `postgres://USER@HOST/DB`.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://doska.sqlite?mode=rwc")]
+    database_url: String,
+    /// Threads the computer opponent may think on at once (default: the cores less one).
+    #[arg(long, env = "DOSKA_ENGINE_THREADS")]
+    engine_threads: Option<usize>,
+    /// Multiplies the computer's thinking time per level.
+    #[arg(long, env = "DOSKA_ENGINE_SCALE", default_value_t = 1.0)]
+    engine_scale: f64,
+    /// Seconds an opponent must be away before a friend game can be claimed.
+    #[arg(long, env = "DOSKA_CLAIM_AFTER", default_value_t = 60)]
+    claim_after_secs: u64,
+    /// Mark the identity cookie Secure (when served over HTTPS, e.g. behind a proxy).
+    #[arg(long, env = "DOSKA_SECURE_COOKIES")]
+    secure_cookies: bool,
+    /// Log as JSON lines instead of text.
+    #[arg(long, env = "DOSKA_LOG_JSON")]
+    log_json: bool,
+}
+
+pub fn serve(a: &ServeArgs) -> Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    if a.log_json {
+        logs.json().init();
+    } else {
+        logs.init();
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let config = Config {
+        engine_threads: a.engine_threads.unwrap_or(cores.saturating_sub(1).max(1)),
+        claim_after: Duration::from_secs(a.claim_after_secs),
+        secure_cookies: a.secure_cookies,
+        ..Config::default()
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async {
+        let store = doska_store::open(&a.database_url)
+            .await
+            .with_context(|| format!("opening the database {}", a.database_url))?;
+        let computer = Arc::new(Engine { scale: a.engine_scale });
+        let state = AppState::new(store, computer, config).await?;
+        let listener = tokio::net::TcpListener::bind(&a.addr)
+            .await
+            .with_context(|| format!("listening on {}", a.addr))?;
+        let addr = listener.local_addr()?;
+        println!("doska: serving on http://{addr} (database {})", a.database_url);
+        doska_server::serve(listener, state, stop_signal()).await?;
+        println!("doska: stopped");
+        Ok(())
+    })
+}
+
+/// Ctrl-C, or SIGTERM on Unix.
+async fn stop_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+    tracing::info!("shutting down");
+}

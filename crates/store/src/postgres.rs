@@ -1,0 +1,87 @@
+//! The PostgreSQL backend: several server instances share one database and learn of each
+//! other's writes through LISTEN/NOTIFY on the channel `doska_games`.
+
+use crate::migrate::{POSTGRES, migrator};
+use sqlx::postgres::{PgListener, PgPoolOptions};
+use sqlx::{PgPool, Postgres};
+
+const CHANNEL: &str = "doska_games";
+
+/// Games in a PostgreSQL database.
+#[derive(Clone, Debug)]
+pub struct PgStore {
+    pool: PgPool,
+    /// Marks this instance's notifications, so it does not reload its own writes.
+    instance: String,
+}
+
+impl PgStore {
+    /// Connects to the database a `postgres://` URL names and migrates it.
+    pub async fn open(url: &str) -> crate::StoreResult<PgStore> {
+        let pool = PgPoolOptions::new().max_connections(10).connect(url).await?;
+        migrator(POSTGRES).await?.run(&pool).await?;
+        let instance = format!("{:016x}", rand_id());
+        Ok(PgStore { pool, instance })
+    }
+
+    /// Closes the pool's connections.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    async fn changed(&self, id: &str) -> crate::StoreResult<()> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(format!("{}:{id}", self.instance))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn listen_changes(
+        &self,
+    ) -> crate::StoreResult<Option<tokio::sync::mpsc::Receiver<String>>> {
+        let mut listener = PgListener::connect_with(&self.pool).await?;
+        listener.listen(CHANNEL).await?;
+        let (tx, rx) = tokio::sync::mpsc::channel(1024);
+        let me = format!("{}:", self.instance);
+        tokio::spawn(async move {
+            loop {
+                match listener.recv().await {
+                    Ok(n) => {
+                        let payload = n.payload();
+                        if payload.starts_with(&me) {
+                            continue;
+                        }
+                        let id = payload.split_once(':').map_or(payload, |(_, id)| id);
+                        if tx.send(id.to_string()).await.is_err() {
+                            break;
+                        }
+                    }
+                    // PgListener reconnects by itself on the next recv; notifications sent
+                    // while it was away are lost, so clients reload on reconnect anyway.
+                    Err(e) => {
+                        tracing::warn!(error = %e, "postgres listener");
+                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    }
+                }
+            }
+        });
+        Ok(Some(rx))
+    }
+}
+
+/// 64 bits from the clock and the process: enough to tell instances apart.
+fn rand_id() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
+crate::sql::impl_store!(PgStore, Postgres);

@@ -1,0 +1,466 @@
+//! The SQL both backends run, written once: `impl_store!` implements [`crate::Store`] for a
+//! backend type with a `pool` field and a `changed(&self, id)` method (PostgreSQL notifies
+//! the other instances there). Every value is bound as a parameter; no SQL is built from input.
+
+/// The columns of `games`, in the order `read_game` reads them.
+pub(crate) const GAME_COLUMNS: &str = "id, rules, mode, level, computer_side, creator, \
+    creator_side, start_fen, white_player, black_player, white_token, black_token, \
+    invite_token, seed, status, winner, reason, result_text, plies, imported, to_move, rematch_of, \
+    rematch, created_at, updated_at, finished_at";
+
+pub(crate) fn parse<T: std::str::FromStr>(
+    column: &'static str,
+    value: String,
+) -> Result<T, crate::StoreError> {
+    value.parse().map_err(|_| crate::StoreError::Corrupt { column, value })
+}
+
+pub(crate) fn parse_opt<T: std::str::FromStr>(
+    column: &'static str,
+    value: Option<String>,
+) -> Result<Option<T>, crate::StoreError> {
+    value.map(|v| parse(column, v)).transpose()
+}
+
+macro_rules! impl_store {
+    ($store:ty, $db:ty) => {
+        use crate::sql::{GAME_COLUMNS, parse, parse_opt};
+        use crate::stats::{ResultRow, SiteRow};
+        use crate::{
+            Counts, GameEnd, GameRecord, MoveCommit, Seat, Side, Store, StoreError,
+            StoreResult,
+        };
+        use sqlx::Row;
+
+        type DbRow = <$db as sqlx::Database>::Row;
+
+        fn read_game(row: &DbRow) -> StoreResult<GameRecord> {
+            Ok(GameRecord {
+                id: row.try_get("id")?,
+                rules: row.try_get("rules")?,
+                mode: parse("mode", row.try_get("mode")?)?,
+                level: parse_opt("level", row.try_get("level")?)?,
+                computer_side: parse_opt("computer_side", row.try_get("computer_side")?)?,
+                creator: row.try_get("creator")?,
+                creator_side: parse("creator_side", row.try_get("creator_side")?)?,
+                start_fen: row.try_get("start_fen")?,
+                white: Seat {
+                    player: row.try_get("white_player")?,
+                    token_hash: row.try_get("white_token")?,
+                },
+                black: Seat {
+                    player: row.try_get("black_player")?,
+                    token_hash: row.try_get("black_token")?,
+                },
+                invite_hash: row.try_get("invite_token")?,
+                seed: row.try_get("seed")?,
+                status: parse("status", row.try_get("status")?)?,
+                winner: parse_opt("winner", row.try_get("winner")?)?,
+                reason: row.try_get("reason")?,
+                result_text: row.try_get("result_text")?,
+                plies: row.try_get("plies")?,
+                imported: row.try_get("imported")?,
+                to_move: parse("to_move", row.try_get("to_move")?)?,
+                rematch_of: row.try_get("rematch_of")?,
+                rematch: row.try_get("rematch")?,
+                created_at: row.try_get("created_at")?,
+                updated_at: row.try_get("updated_at")?,
+                finished_at: row.try_get("finished_at")?,
+            })
+        }
+
+        fn opt_str<T: std::fmt::Display>(v: Option<T>) -> Option<String> {
+            v.map(|v| v.to_string())
+        }
+
+        #[async_trait::async_trait]
+        impl Store for $store {
+            async fn ping(&self) -> StoreResult<()> {
+                sqlx::query("SELECT 1").execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn touch_player(&self, id: &str, now: i64) -> StoreResult<()> {
+                sqlx::query(
+                    "INSERT INTO players (id, created_at, last_seen) VALUES ($1, $2, $2) \
+                     ON CONFLICT (id) DO UPDATE SET last_seen = $2",
+                )
+                .bind(id)
+                .bind(now)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn setting_or_insert(&self, key: &str, default: &str) -> StoreResult<String> {
+                sqlx::query(
+                    "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+                )
+                .bind(key)
+                .bind(default)
+                .execute(&self.pool)
+                .await?;
+                let row = sqlx::query("SELECT value FROM settings WHERE key = $1")
+                    .bind(key)
+                    .fetch_one(&self.pool)
+                    .await?;
+                Ok(row.try_get("value")?)
+            }
+
+            async fn create_game(&self, g: &GameRecord, moves: &[String]) -> StoreResult<()> {
+                let mut tx = self.pool.begin().await?;
+                let sql = format!(
+                    "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
+                     $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, \
+                     $24, $25, $26)"
+                );
+                sqlx::query(&sql)
+                    .bind(&g.id)
+                    .bind(&g.rules)
+                    .bind(g.mode.as_str())
+                    .bind(opt_str(g.level))
+                    .bind(opt_str(g.computer_side))
+                    .bind(&g.creator)
+                    .bind(g.creator_side.as_str())
+                    .bind(&g.start_fen)
+                    .bind(&g.white.player)
+                    .bind(&g.black.player)
+                    .bind(&g.white.token_hash)
+                    .bind(&g.black.token_hash)
+                    .bind(&g.invite_hash)
+                    .bind(g.seed)
+                    .bind(g.status.as_str())
+                    .bind(opt_str(g.winner))
+                    .bind(&g.reason)
+                    .bind(&g.result_text)
+                    .bind(moves.len() as i64)
+                    .bind(moves.len() as i64)
+                    .bind(g.to_move.as_str())
+                    .bind(&g.rematch_of)
+                    .bind(&g.rematch)
+                    .bind(g.created_at)
+                    .bind(g.updated_at)
+                    .bind(g.finished_at)
+                    .execute(&mut *tx)
+                    .await?;
+                for (ply, notation) in moves.iter().enumerate() {
+                    sqlx::query(
+                        "INSERT INTO moves (game_id, ply, notation, created_at) \
+                         VALUES ($1, $2, $3, $4)",
+                    )
+                    .bind(&g.id)
+                    .bind(ply as i64)
+                    .bind(notation)
+                    .bind(g.created_at)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn game(&self, id: &str) -> StoreResult<Option<(GameRecord, Vec<String>)>> {
+                let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+                let Some(row) = sqlx::query(&sql).bind(id).fetch_optional(&self.pool).await?
+                else {
+                    return Ok(None);
+                };
+                let game = read_game(&row)?;
+                let rows =
+                    sqlx::query("SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply")
+                        .bind(id)
+                        .fetch_all(&self.pool)
+                        .await?;
+                let moves =
+                    rows.iter().map(|r| r.try_get("notation")).collect::<Result<Vec<_>, _>>()?;
+                Ok(Some((game, moves)))
+            }
+
+            async fn take_seat(
+                &self,
+                id: &str,
+                side: Side,
+                player: &str,
+                token_hash: &str,
+                now: i64,
+            ) -> StoreResult<bool> {
+                let sql = match side {
+                    Side::White => {
+                        "UPDATE games SET white_player = $1, white_token = $2, \
+                         status = 'playing', updated_at = $3 \
+                         WHERE id = $4 AND white_player IS NULL AND status = 'waiting'"
+                    }
+                    Side::Black => {
+                        "UPDATE games SET black_player = $1, black_token = $2, \
+                         status = 'playing', updated_at = $3 \
+                         WHERE id = $4 AND black_player IS NULL AND status = 'waiting'"
+                    }
+                };
+                let done = sqlx::query(sql)
+                    .bind(player)
+                    .bind(token_hash)
+                    .bind(now)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?
+                    .rows_affected()
+                    == 1;
+                if done {
+                    self.changed(id).await?;
+                }
+                Ok(done)
+            }
+
+            async fn push_move(&self, id: &str, mv: &MoveCommit, now: i64) -> StoreResult<()> {
+                let mut tx = self.pool.begin().await?;
+                let updated = sqlx::query(
+                    "UPDATE games SET plies = plies + 1, to_move = $1, updated_at = $2 \
+                     WHERE id = $3 AND plies = $4 AND status = 'playing'",
+                )
+                .bind(mv.to_move.as_str())
+                .bind(now)
+                .bind(id)
+                .bind(mv.ply)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if updated != 1 {
+                    return Err(StoreError::Conflict);
+                }
+                sqlx::query(
+                    "INSERT INTO moves (game_id, ply, notation, created_at) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(id)
+                .bind(mv.ply)
+                .bind(&mv.notation)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+                if let Some(end) = &mv.end {
+                    end_game(&mut tx, id, end, now).await?;
+                }
+                tx.commit().await?;
+                self.changed(id).await
+            }
+
+            async fn truncate(
+                &self,
+                id: &str,
+                expected: i64,
+                keep: i64,
+                to_move: Side,
+                now: i64,
+            ) -> StoreResult<()> {
+                let mut tx = self.pool.begin().await?;
+                let updated = sqlx::query(
+                    "UPDATE games SET plies = $1, to_move = $2, updated_at = $3 \
+                     WHERE id = $4 AND plies = $5 AND status = 'playing'",
+                )
+                .bind(keep)
+                .bind(to_move.as_str())
+                .bind(now)
+                .bind(id)
+                .bind(expected)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if updated != 1 {
+                    return Err(StoreError::Conflict);
+                }
+                sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                    .bind(id)
+                    .bind(keep)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                self.changed(id).await
+            }
+
+            async fn finish(
+                &self,
+                id: &str,
+                expected: i64,
+                end: &GameEnd,
+                now: i64,
+            ) -> StoreResult<()> {
+                // One conditional write: a read first would open a snapshot that SQLite's WAL
+                // refuses to upgrade when another writer committed in between.
+                let updated = sqlx::query(
+                    "UPDATE games SET status = $1, winner = $2, reason = $3, result_text = $4, \
+                     finished_at = $5, updated_at = $5 \
+                     WHERE id = $6 AND plies = $7 AND status IN ('waiting', 'playing')",
+                )
+                .bind(end.status.as_str())
+                .bind(opt_str(end.winner))
+                .bind(&end.reason)
+                .bind(&end.text)
+                .bind(now)
+                .bind(id)
+                .bind(expected)
+                .execute(&self.pool)
+                .await?
+                .rows_affected();
+                if updated != 1 {
+                    return Err(StoreError::Conflict);
+                }
+                self.changed(id).await
+            }
+
+            async fn set_rematch(&self, id: &str, rematch: &str) -> StoreResult<bool> {
+                let done = sqlx::query(
+                    "UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL",
+                )
+                .bind(rematch)
+                .bind(id)
+                .execute(&self.pool)
+                .await?
+                .rows_affected()
+                    == 1;
+                if done {
+                    self.changed(id).await?;
+                }
+                Ok(done)
+            }
+
+            async fn hide(&self, player: &str, id: &str) -> StoreResult<()> {
+                sqlx::query(
+                    "INSERT INTO hidden_games (player_id, game_id) VALUES ($1, $2) \
+                     ON CONFLICT (player_id, game_id) DO NOTHING",
+                )
+                .bind(player)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn player_games(
+                &self,
+                player: &str,
+                finished: bool,
+                limit: i64,
+            ) -> StoreResult<Vec<GameRecord>> {
+                let statuses = if finished {
+                    "('finished', 'aborted')"
+                } else {
+                    "('waiting', 'playing')"
+                };
+                let sql = format!(
+                    "SELECT {GAME_COLUMNS} FROM games g \
+                     WHERE (g.white_player = $1 OR g.black_player = $1) \
+                     AND g.status IN {statuses} \
+                     AND NOT EXISTS (SELECT 1 FROM hidden_games h \
+                                     WHERE h.player_id = $1 AND h.game_id = g.id) \
+                     ORDER BY g.updated_at DESC, g.id LIMIT $2"
+                );
+                let rows =
+                    sqlx::query(&sql).bind(player).bind(limit).fetch_all(&self.pool).await?;
+                rows.iter().map(read_game).collect()
+            }
+
+            async fn pending_computer_games(&self) -> StoreResult<Vec<String>> {
+                let rows = sqlx::query(
+                    "SELECT id FROM games WHERE status = 'playing' AND mode = 'computer' \
+                     AND to_move = computer_side",
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.iter().map(|r| r.try_get("id")).collect::<Result<Vec<_>, _>>()?)
+            }
+
+            async fn player_results(&self, player: &str) -> StoreResult<Vec<ResultRow>> {
+                let rows = sqlx::query(
+                    "SELECT rules, mode, level, creator_side, white_player, winner FROM games \
+                     WHERE status = 'finished' AND (white_player = $1 OR black_player = $1) \
+                     ORDER BY finished_at, id",
+                )
+                .bind(player)
+                .fetch_all(&self.pool)
+                .await?;
+                let mut out = Vec::with_capacity(rows.len());
+                for r in &rows {
+                    let mode: crate::Mode = parse("mode", r.try_get("mode")?)?;
+                    let level: Option<crate::Level> = parse_opt("level", r.try_get("level")?)?;
+                    let Some(winner) = parse_opt("winner", r.try_get("winner")?)? else {
+                        continue;
+                    };
+                    let white: Option<String> = r.try_get("white_player")?;
+                    let side = match mode {
+                        crate::Mode::Hotseat => parse("creator_side", r.try_get("creator_side")?)?,
+                        _ if white.as_deref() == Some(player) => Side::White,
+                        _ => Side::Black,
+                    };
+                    let bucket = match (mode, level) {
+                        (crate::Mode::Computer, Some(l)) => format!("computer:{l}"),
+                        (m, _) => m.to_string(),
+                    };
+                    out.push(ResultRow { rules: r.try_get("rules")?, bucket, side, winner });
+                }
+                Ok(out)
+            }
+
+            async fn site_results(&self) -> StoreResult<Vec<SiteRow>> {
+                let rows = sqlx::query(
+                    "SELECT rules, winner, COUNT(*) AS n FROM games \
+                     WHERE status = 'finished' AND winner IS NOT NULL GROUP BY rules, winner",
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter()
+                    .map(|r| {
+                        Ok(SiteRow {
+                            rules: r.try_get("rules")?,
+                            winner: parse("winner", r.try_get("winner")?)?,
+                            games: r.try_get("n")?,
+                        })
+                    })
+                    .collect()
+            }
+
+            async fn counts(&self) -> StoreResult<Counts> {
+                let r = sqlx::query(
+                    "SELECT \
+                     (SELECT COUNT(*) FROM games WHERE status IN ('waiting', 'playing')) AS open, \
+                     (SELECT COUNT(*) FROM games WHERE status IN ('finished', 'aborted')) AS closed, \
+                     (SELECT COUNT(*) FROM moves) AS moves",
+                )
+                .fetch_one(&self.pool)
+                .await?;
+                Ok(Counts {
+                    open_games: r.try_get("open")?,
+                    closed_games: r.try_get("closed")?,
+                    moves: r.try_get("moves")?,
+                })
+            }
+
+            async fn listen(
+                &self,
+            ) -> StoreResult<Option<tokio::sync::mpsc::Receiver<String>>> {
+                self.listen_changes().await
+            }
+        }
+
+        async fn end_game(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            id: &str,
+            end: &GameEnd,
+            now: i64,
+        ) -> StoreResult<()> {
+            sqlx::query(
+                "UPDATE games SET status = $1, winner = $2, reason = $3, result_text = $4, \
+                 finished_at = $5, updated_at = $5 WHERE id = $6",
+            )
+            .bind(end.status.as_str())
+            .bind(opt_str(end.winner))
+            .bind(&end.reason)
+            .bind(&end.text)
+            .bind(now)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+            Ok(())
+        }
+    };
+}
+
+pub(crate) use impl_store;

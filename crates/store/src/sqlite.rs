@@ -1,0 +1,46 @@
+//! The SQLite backend: one file, write-ahead log, embedded migrations.
+
+use crate::migrate::{SQLITE, migrator};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Sqlite, SqlitePool};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// Games in one SQLite file.
+#[derive(Clone, Debug)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+impl SqliteStore {
+    /// Opens (creating with `?mode=rwc`) the file a `sqlite://` URL names and migrates it.
+    pub async fn open(url: &str) -> crate::StoreResult<SqliteStore> {
+        // WAL with synchronous=NORMAL: a commit survives the process being killed at any
+        // moment (the guarantee the server gives); only a power cut may lose the last commits.
+        let options = SqliteConnectOptions::from_str(url)?
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
+        migrator(SQLITE).await?.run(&pool).await?;
+        Ok(SqliteStore { pool })
+    }
+
+    /// Closes the pool's connections.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    async fn changed(&self, _id: &str) -> crate::StoreResult<()> {
+        Ok(())
+    }
+
+    async fn listen_changes(
+        &self,
+    ) -> crate::StoreResult<Option<tokio::sync::mpsc::Receiver<String>>> {
+        Ok(None)
+    }
+}
+
+crate::sql::impl_store!(SqliteStore, Sqlite);

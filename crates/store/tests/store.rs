@@ -1,0 +1,210 @@
+//! The store's contract, run against SQLite always and against PostgreSQL when
+//! `DOSKA_TEST_POSTGRES_URL` names a database (e.g. `postgres://doska@localhost/doska_test`).
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
+use doska_store::{
+    GameEnd, GameRecord, Level, Mode, MoveCommit, Seat, Side, Status, Store, StoreError, Winner,
+};
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+fn unique() -> String {
+    let n = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos();
+    format!("{n:x}")
+}
+
+fn record(id: &str, rules: &str, mode: Mode, creator: &str) -> GameRecord {
+    GameRecord {
+        id: id.to_string(),
+        rules: rules.to_string(),
+        mode,
+        level: (mode == Mode::Computer).then_some(Level::Hard),
+        computer_side: (mode == Mode::Computer).then_some(Side::Black),
+        creator: creator.to_string(),
+        creator_side: Side::White,
+        start_fen: "W:W21-32:B1-12".to_string(),
+        white: Seat { player: Some(creator.to_string()), token_hash: Some("aa".into()) },
+        black: match mode {
+            Mode::Hotseat => {
+                Seat { player: Some(creator.to_string()), token_hash: Some("aa".into()) }
+            }
+            _ => Seat::default(),
+        },
+        invite_hash: (mode == Mode::Friend).then(|| "bb".to_string()),
+        seed: -42,
+        status: if mode == Mode::Friend { Status::Waiting } else { Status::Playing },
+        winner: None,
+        reason: None,
+        result_text: None,
+        plies: 0,
+        imported: 0,
+        to_move: Side::White,
+        rematch_of: None,
+        rematch: None,
+        created_at: 1000,
+        updated_at: 1000,
+        finished_at: None,
+    }
+}
+
+fn mv(ply: i64, notation: &str, to_move: Side) -> MoveCommit {
+    MoveCommit { ply, notation: notation.to_string(), to_move, end: None }
+}
+
+async fn contract(store: Arc<dyn Store>) {
+    let run = unique();
+    let rules = format!("test-{run}");
+    let alice = format!("alice-{run}");
+    let bob = format!("bob-{run}");
+    store.ping().await.unwrap();
+    store.touch_player(&alice, 1).await.unwrap();
+    store.touch_player(&alice, 2).await.unwrap();
+    let key = format!("key-{run}");
+    assert_eq!(store.setting_or_insert(&key, "first").await.unwrap(), "first");
+    assert_eq!(store.setting_or_insert(&key, "second").await.unwrap(), "first");
+
+    // A friend game: waiting, then the friend sits down; a second taker is refused.
+    let friend = format!("f-{run}");
+    store.create_game(&record(&friend, &rules, Mode::Friend, &alice), &[]).await.unwrap();
+    let (g, moves) = store.game(&friend).await.unwrap().unwrap();
+    assert_eq!((g.status, g.plies, moves.len()), (Status::Waiting, 0, 0));
+    assert!(matches!(
+        store.push_move(&friend, &mv(0, "c3-d4", Side::Black), 5).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(store.take_seat(&friend, Side::Black, &bob, "cc", 10).await.unwrap());
+    assert!(!store.take_seat(&friend, Side::Black, "eve", "dd", 11).await.unwrap());
+    let (g, _) = store.game(&friend).await.unwrap().unwrap();
+    assert_eq!(g.status, Status::Playing);
+    assert_eq!(g.black, Seat { player: Some(bob.clone()), token_hash: Some("cc".into()) });
+
+    // Moves append in order; a writer that expects another length loses.
+    store.push_move(&friend, &mv(0, "c3-d4", Side::Black), 20).await.unwrap();
+    store.push_move(&friend, &mv(1, "f6-g5", Side::White), 21).await.unwrap();
+    assert!(matches!(
+        store.push_move(&friend, &mv(1, "d4-e5", Side::Black), 22).await,
+        Err(StoreError::Conflict)
+    ));
+    store.push_move(&friend, &mv(2, "g3-h4", Side::Black), 23).await.unwrap();
+    let (g, moves) = store.game(&friend).await.unwrap().unwrap();
+    assert_eq!((g.plies, g.to_move), (3, Side::Black));
+    assert_eq!(moves, ["c3-d4", "f6-g5", "g3-h4"]);
+
+    // Takeback keeps a prefix.
+    store.truncate(&friend, 3, 1, Side::Black, 30).await.unwrap();
+    assert!(matches!(
+        store.truncate(&friend, 3, 1, Side::Black, 30).await,
+        Err(StoreError::Conflict)
+    ));
+    let (g, moves) = store.game(&friend).await.unwrap().unwrap();
+    assert_eq!((g.plies, moves), (1, vec!["c3-d4".to_string()]));
+
+    // Lists: unfinished, then finished after a resignation.
+    let open = store.player_games(&bob, false, 50).await.unwrap();
+    assert_eq!(open.iter().map(|g| g.id.as_str()).collect::<Vec<_>>(), [friend.as_str()]);
+    let end = GameEnd {
+        status: Status::Finished,
+        winner: Some(Winner::White),
+        reason: "resignation".into(),
+        text: "Black resigned".into(),
+    };
+    assert!(matches!(store.finish(&friend, 5, &end, 40).await, Err(StoreError::Conflict)));
+    store.finish(&friend, 1, &end, 40).await.unwrap();
+    assert!(matches!(store.finish(&friend, 1, &end, 41).await, Err(StoreError::Conflict)));
+    assert!(store.player_games(&bob, false, 50).await.unwrap().is_empty());
+    let done = store.player_games(&bob, true, 50).await.unwrap();
+    assert_eq!(done[0].winner, Some(Winner::White));
+    assert_eq!(done[0].finished_at, Some(40));
+    assert!(store.set_rematch(&friend, "r1").await.unwrap());
+    assert!(!store.set_rematch(&friend, "r2").await.unwrap());
+    store.hide(&bob, &friend).await.unwrap();
+    store.hide(&bob, &friend).await.unwrap();
+    assert!(store.player_games(&bob, true, 50).await.unwrap().is_empty());
+    assert_eq!(store.player_games(&alice, true, 50).await.unwrap().len(), 1);
+
+    // A computer game to move: listed as pending; a move that ends it is stored with the end.
+    let cpu = format!("c-{run}");
+    store
+        .create_game(&record(&cpu, &rules, Mode::Computer, &alice), &["c3-d4".into()])
+        .await
+        .unwrap();
+    let (g, moves) = store.game(&cpu).await.unwrap().unwrap();
+    assert_eq!((g.plies, g.imported, moves.len()), (1, 1, 1), "imported moves are stored");
+    store.push_move(&cpu, &mv(0, "c3-d4", Side::Black), 50).await.unwrap_err();
+    store.push_move(&cpu, &mv(1, "f6-g5", Side::White), 50).await.unwrap();
+    let mut g = record(&format!("c2-{run}"), &rules, Mode::Computer, &alice);
+    g.to_move = Side::Black;
+    store.create_game(&g, &[]).await.unwrap();
+    assert!(store.pending_computer_games().await.unwrap().contains(&g.id));
+    let last = MoveCommit {
+        end: Some(GameEnd {
+            status: Status::Finished,
+            winner: Some(Winner::Black),
+            reason: "no-pieces".into(),
+            text: "White has no pieces".into(),
+        }),
+        ..mv(0, "b6:d4", Side::White)
+    };
+    store.push_move(&g.id, &last, 60).await.unwrap();
+    assert!(!store.pending_computer_games().await.unwrap().contains(&g.id));
+
+    // A hot-seat game counts for its creator's side, in its own bucket.
+    let hot = format!("h-{run}");
+    store.create_game(&record(&hot, &rules, Mode::Hotseat, &alice), &[]).await.unwrap();
+    let draw = GameEnd {
+        status: Status::Finished,
+        winner: Some(Winner::Draw),
+        reason: "agreement".into(),
+        text: "agreed".into(),
+    };
+    store.finish(&hot, 0, &draw, 70).await.unwrap();
+
+    let mine = doska_store::stats::player_buckets(&store.player_results(&alice).await.unwrap());
+    let summary: Vec<_> =
+        mine.iter().map(|b| (b.bucket.as_str(), b.wins, b.losses, b.draws)).collect();
+    assert_eq!(summary, [("computer:hard", 0, 1, 0), ("friend", 1, 0, 0), ("hotseat", 0, 0, 1)]);
+    let site = doska_store::stats::site_stats(&store.site_results().await.unwrap());
+    let ours = site.iter().find(|s| s.rules == rules).unwrap();
+    assert_eq!((ours.games, ours.white_wins, ours.black_wins, ours.draws), (3, 1, 1, 1));
+    let counts = store.counts().await.unwrap();
+    assert!(counts.closed_games >= 3 && counts.moves >= 3);
+}
+
+#[tokio::test]
+async fn sqlite_contract_and_reopen() {
+    let dir = std::env::temp_dir().join(format!("doska-store-{}", unique()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.join("t.sqlite").display());
+    let store = doska_store::open(&url).await.unwrap();
+    contract(store.clone()).await;
+    drop(store);
+    // Migrations run again on an existing file without harm, and the data is there.
+    let again = doska_store::open(&url).await.unwrap();
+    assert!(again.counts().await.unwrap().closed_games >= 3);
+    assert!(again.listen().await.unwrap().is_none());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[tokio::test]
+async fn postgres_contract_and_notify() {
+    let Ok(url) = std::env::var("DOSKA_TEST_POSTGRES_URL") else {
+        eprintln!("DOSKA_TEST_POSTGRES_URL not set: PostgreSQL store test skipped");
+        return;
+    };
+    let a = doska_store::open(&url).await.unwrap();
+    contract(a.clone()).await;
+    // A second instance hears the first's writes, and not its own.
+    let b = doska_store::open(&url).await.unwrap();
+    let mut heard = b.listen().await.unwrap().expect("postgres listens");
+    let id = format!("n-{}", unique());
+    a.create_game(&record(&id, "russian", Mode::Friend, "p"), &[]).await.unwrap();
+    assert!(a.take_seat(&id, Side::Black, "q", "tok", 1).await.unwrap());
+    let got = tokio::time::timeout(std::time::Duration::from_secs(5), heard.recv()).await;
+    assert_eq!(got.unwrap().as_deref(), Some(id.as_str()));
+}
+
+#[tokio::test]
+async fn bad_url_says_what_is_accepted() {
+    let e = doska_store::open("mysql://x").await.unwrap_err();
+    assert!(e.to_string().contains("sqlite://FILE or postgres://"), "{e}");
+}
