@@ -1,0 +1,65 @@
+// @ts-check
+// The server's REST API (docs/api.md of the server): games, lists, stats. Errors carry the
+// server's own message, which says what was wrong.
+
+export class ApiError extends Error {
+  /** @param {number} status @param {string} message */
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * @param {string} method @param {string} path @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
+async function call(method, path, body) {
+  /** @type {RequestInit} */
+  const init = { method, headers: {}, credentials: 'same-origin' };
+  if (body !== undefined) {
+    init.headers = { 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, 'network');
+  }
+  if (res.status === 204) return null;
+  const text = await res.text();
+  /** @type {any} */
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || text || res.statusText);
+  return data;
+}
+
+/**
+ * @typedef {object} CreateGame
+ * @property {string} rules
+ * @property {'computer' | 'friend' | 'hotseat'} opponent
+ * @property {string} [level]
+ * @property {'white' | 'black' | 'random'} [color]
+ * @property {string} [position]
+ */
+
+/** @param {CreateGame} req */
+export const createGame = (req) => call('POST', '/api/games', req);
+/** @param {string} id @param {string | null} [seat] */
+export const gameState = (id, seat) => call('GET', `/api/games/${encodeURIComponent(id)}${seat ? `?seat=${encodeURIComponent(seat)}` : ''}`);
+/** @param {string} id @param {string} invite */
+export const joinGame = (id, invite) => call('POST', `/api/games/${encodeURIComponent(id)}/join`, { invite });
+export const listGames = () => call('GET', '/api/games');
+/** @param {string} id */
+export const hideGame = (id) => call('DELETE', `/api/games/${encodeURIComponent(id)}`);
+/** @param {string} id */
+export const replay = (id) => call('GET', `/api/games/${encodeURIComponent(id)}/replay`);
+export const stats = () => call('GET', '/api/stats');
+/** @param {string} id */
+export const pdnUrl = (id) => `/api/games/${encodeURIComponent(id)}/pdn`;
