@@ -34,7 +34,7 @@ pub async fn serve(uri: Uri) -> Response {
     let path = if path.is_empty() { "index.html" } else { path };
     let (path, file) = match Web::get(path) {
         Some(f) => (path, f),
-        None if !path.rsplit('/').next().unwrap_or("").contains('.') => {
+        None if path == "index.html" || !path.rsplit('/').next().unwrap_or("").contains('.') => {
             match Web::get("index.html") {
                 Some(f) => ("index.html", f),
                 None => {
