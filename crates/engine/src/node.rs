@@ -41,8 +41,13 @@ pub trait Node: Clone {
     fn move_key(m: &Self::Move) -> u32;
     /// How much a move takes (ordering: bigger captures first).
     fn move_weight(m: &Self::Move) -> u32;
-    /// Whether the game is over here (repetition is the search's business).
+    /// Whether the game is over here by a rule other than "no legal move" (which the search
+    /// sees from the empty move list) and repetition (the search's business).
     fn end(&self) -> Option<End>;
+    /// The result for the side to move when it has no legal move.
+    fn stuck(&self) -> End;
+    /// Whether the side to move has a legal move (cheap when no capture is pending).
+    fn has_moves(&self) -> bool;
     /// Whether the position must be searched further before it is evaluated (a capture is
     /// pending).
     fn unstable(&self) -> bool;
@@ -114,9 +119,21 @@ impl Node for DraughtsNode {
     }
 
     fn end(&self) -> Option<End> {
+        let turn = self.pos.turn();
+        if self.pos.pieces(turn) == 0 {
+            return Some(self.stuck());
+        }
         // Repetition is tracked by the search along its path.
-        game::judge(&self.pos, &self.counters, 1, self.plies)
-            .map(|o| end_for(o.winner, self.pos.turn()))
+        game::judge_draws(&self.pos, &self.counters, 1, self.plies).map(|o| end_for(o.winner, turn))
+    }
+
+    fn stuck(&self) -> End {
+        // No move loses, except in Poddavki where it wins.
+        if self.pos.rules().giveaway { End::Win } else { End::Loss }
+    }
+
+    fn has_moves(&self) -> bool {
+        self.pos.count_moves() > 0
     }
 
     fn unstable(&self) -> bool {
@@ -174,6 +191,16 @@ impl Node for UgolkiPosition {
 
     fn end(&self) -> Option<End> {
         judge_position(self).map(|o| end_for(o.winner, self.side_to_move()))
+    }
+
+    fn stuck(&self) -> End {
+        // A side without a move passes, so there is always a move; both stuck is a draw that
+        // `end` reports.
+        End::Draw
+    }
+
+    fn has_moves(&self) -> bool {
+        true
     }
 
     fn unstable(&self) -> bool {

@@ -74,6 +74,12 @@ pub struct Outcome<M> {
     pub root_scores: Vec<(M, i32)>,
 }
 
+/// Move buffers of one ply, reused across nodes so the search does not allocate per node.
+struct Ply<M> {
+    moves: Vec<M>,
+    keyed: Vec<(i64, M)>,
+}
+
 /// A searcher with its tables, reusable across moves of one game.
 #[derive(Debug)]
 pub struct Searcher {
@@ -158,11 +164,14 @@ impl Searcher {
             return out;
         }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).min(MAX_PLY as u32 - 8);
+        let mut stack: Vec<Ply<N::Move>> = (0..=MAX_PLY + 1)
+            .map(|_| Ply { moves: Vec::with_capacity(32), keyed: Vec::with_capacity(32) })
+            .collect();
         for depth in 1..=max_depth {
             self.path.clear();
             self.path.extend_from_slice(history);
             let mut scores = Vec::with_capacity(moves.len());
-            let (score, best) = self.root(root, &mut moves, depth as i32, &mut scores);
+            let (score, best) = self.root(root, &mut moves, depth as i32, &mut scores, &mut stack);
             if self.aborted {
                 break;
             }
@@ -204,6 +213,7 @@ impl Searcher {
         moves: &mut Vec<N::Move>,
         depth: i32,
         scores: &mut Vec<(N::Move, i32)>,
+        stack: &mut [Ply<N::Move>],
     ) -> (i32, Option<N::Move>) {
         let mut alpha = -INF;
         let beta = INF;
@@ -214,10 +224,14 @@ impl Searcher {
             let child = root.play(m);
             let score = if self.exact_root || i == 0 {
                 // Easy needs every root move's true score to choose among.
-                -self.alphabeta(&child, depth - 1, -beta, -alpha, 1)
+                -self.alphabeta(&child, depth - 1, -beta, -alpha, 1, stack)
             } else {
-                let s = -self.alphabeta(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha { -self.alphabeta(&child, depth - 1, -beta, -alpha, 1) } else { s }
+                let s = -self.alphabeta(&child, depth - 1, -alpha - 1, -alpha, 1, stack);
+                if s > alpha {
+                    -self.alphabeta(&child, depth - 1, -beta, -alpha, 1, stack)
+                } else {
+                    s
+                }
             };
             if self.aborted {
                 break;
@@ -263,17 +277,19 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        stack: &mut [Ply<N::Move>],
     ) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
             return 0;
         }
+        let score_of = |end: End| match end {
+            End::Win => WIN - ply as i32,
+            End::Loss => -(WIN - ply as i32),
+            End::Draw => 0,
+        };
         if let Some(end) = node.end() {
-            return match end {
-                End::Win => WIN - ply as i32,
-                End::Loss => -(WIN - ply as i32),
-                End::Draw => 0,
-            };
+            return score_of(end);
         }
         let key = node.key();
         // Repetition along the path (same side to move: every second ply back).
@@ -284,6 +300,9 @@ impl Searcher {
             return node.evaluate(&self.terms);
         }
         if depth <= 0 && !node.unstable() {
+            if !node.has_moves() {
+                return score_of(node.stuck());
+            }
             return node.evaluate(&self.terms);
         }
         let mut tt_move = 0;
@@ -299,49 +318,51 @@ impl Searcher {
                 }
             }
         }
-        let mut moves = Vec::new();
-        node.legal(&mut moves);
-        if moves.is_empty() {
-            // The rules decide; `end` handles it, but stay safe.
-            return -(WIN - ply as i32);
+        let Some((here, deeper)) = stack.split_first_mut() else {
+            return node.evaluate(&self.terms);
+        };
+        node.legal(&mut here.moves);
+        if here.moves.is_empty() {
+            return score_of(node.stuck());
         }
         // Order: hash move, bigger captures, killers, history.
         let killers = self.killers[ply];
-        let mut keyed: Vec<(i64, N::Move)> = moves
-            .iter()
-            .map(|m| {
-                let k = N::move_key(m);
-                let score = if k == tt_move && tt_move != 0 {
-                    1 << 40
-                } else if N::move_weight(m) > 0 {
-                    (1 << 30) + N::move_weight(m) as i64
-                } else if k == killers[0] {
-                    1 << 29
-                } else if k == killers[1] {
-                    (1 << 29) - 1
-                } else {
-                    self.history[(k as usize ^ (k as usize >> 16)) & 0xffff] as i64
-                };
-                (score, *m)
-            })
-            .collect();
-        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        here.keyed.clear();
+        for m in &here.moves {
+            let k = N::move_key(m);
+            let score = if k == tt_move && tt_move != 0 {
+                1 << 40
+            } else if N::move_weight(m) > 0 {
+                (1 << 30) + N::move_weight(m) as i64
+            } else if k == killers[0] {
+                1 << 29
+            } else if k == killers[1] {
+                (1 << 29) - 1
+            } else {
+                self.history[(k as usize ^ (k as usize >> 16)) & 0xffff] as i64
+            };
+            here.keyed.push((score, *m));
+        }
+        here.keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        let count = here.keyed.len();
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_key = 0;
         // A forced single reply (or a pending capture at the horizon) does not cost depth.
-        let extend = if moves.len() == 1 || depth <= 0 { 1 } else { 0 };
+        let extend = if count == 1 || depth <= 0 { 1 } else { 0 };
         self.path.push(key);
-        for (i, (_, m)) in keyed.iter().enumerate() {
+        for i in 0..count {
+            let m = here.keyed[i].1;
+            let m = &m;
             let child = node.play(m);
             let d = depth - 1 + extend;
             let mut score;
             if i == 0 {
-                score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1);
+                score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper);
             } else {
-                score = -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1);
+                score = -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1, deeper);
                 if score > alpha && score < beta {
-                    score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1);
+                    score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper);
                 }
             }
             if self.aborted {

@@ -359,20 +359,34 @@ pub fn judge(
     repetitions: usize,
     plies: u32,
 ) -> Option<Outcome> {
+    let us = pos.turn();
+    if pos.pieces(us) == 0 {
+        return Some(stuck(pos, Reason::NoPieces));
+    }
+    if pos.count_moves() == 0 {
+        return Some(stuck(pos, Reason::NoMoves));
+    }
+    judge_draws(pos, counters, repetitions, plies)
+}
+
+/// The outcome when the side to move has no pieces or no move: it loses (wins in Poddavki).
+pub fn stuck(pos: &Position, reason: Reason) -> Outcome {
+    let us = pos.turn();
+    let winner = if pos.rules().giveaway { Winner::side(us) } else { Winner::side(us.opposite()) };
+    Outcome { winner, reason }
+}
+
+/// The draw rules alone (for a side that has a move): what a search checks at every node,
+/// having the move list already.
+pub fn judge_draws(
+    pos: &Position,
+    counters: &Counters,
+    repetitions: usize,
+    plies: u32,
+) -> Option<Outcome> {
     {
         let r = pos.rules();
         let us = pos.turn();
-        // No pieces or no moves: the side to move loses (wins in Poddavki).
-        let lost = |reason| {
-            let winner = if r.giveaway { Winner::side(us) } else { Winner::side(us.opposite()) };
-            Some(Outcome { winner, reason })
-        };
-        if pos.pieces(us) == 0 {
-            return lost(Reason::NoPieces);
-        }
-        if pos.count_moves() == 0 {
-            return lost(Reason::NoMoves);
-        }
         let draw = |reason| Some(Outcome { winner: Winner::Draw, reason });
         if repetitions >= 3 {
             return draw(Reason::Repetition);
