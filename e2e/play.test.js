@@ -169,9 +169,25 @@ test('a capture whose two routes share start and end asks to tap each jump (two 
   await page.locator('.board [data-square="c5"] .disc.white').waitFor();
   assert.equal(await page.locator('.board [data-square="d2"] .piece').count(), 0);
   assert.equal(await page.locator('.board [data-square="b2"] .disc.black').count(), 1);
-  // Same device: now Black moves.
+  // Same device: now Black moves, this time with the keyboard (arrows, then Enter).
   await myTurn(page);
   assert.match(await page.locator('.turn-line').textContent() || '', /ходят чёрные/);
+  await page.focus('.board [data-square="b4"]');
+  await page.keyboard.press('Enter');
+  assert.match(await page.locator('.board [data-square="b4"]').getAttribute('aria-label') || '', /чёрная шашка, выбрана/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.getAttribute('data-square')), 'a3');
+  await page.keyboard.press('Enter');
+  await page.locator('ol.moves .mv', { hasText: 'b4-a3' }).waitFor();
+  // Resigning takes two taps; the side to move (White) resigns, Black wins.
+  await page.click('.menu-button');
+  await page.click('dialog.menu [data-act="resign"]');
+  await page.locator('dialog.menu [data-act="resign"]', { hasText: 'Нажмите ещё раз' }).click();
+  const results = page.locator('dialog.results[open]');
+  await results.waitFor();
+  assert.equal(await results.locator('h2').textContent(), 'Победили чёрные');
+  assert.equal(await results.locator('.reason').textContent(), 'Белые сдались.');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -299,6 +315,12 @@ test('screens for the README: home and a game in progress', async () => {
   }
   assert.ok((await moveList(page)).length >= 8);
   await screenshot(page, 'game.png');
+  // Take back: the player's last move and the computer's answer go.
+  const played = (await moveList(page)).length;
+  await page.click('.menu-button');
+  await page.click('dialog.menu [data-act="takeback"]');
+  await page.waitForFunction((n) => document.querySelectorAll('ol.moves .mv').length === n - 2, played);
+  await myTurn(page);
   assert.deepEqual(errors, []);
   await context.close();
 });

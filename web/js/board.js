@@ -277,7 +277,12 @@ function pieceElement(p) {
   el.setAttribute('data-sig', signature(p));
   el.setAttribute('aria-hidden', 'true');
   const under = p.under || [];
-  if (under.length) el.classList.add('column');
+  if (under.length) {
+    el.classList.add('column');
+    const k = Math.min(under.length, 6);
+    el.style.setProperty('--k', String(k));
+    el.style.setProperty('--step', `${Math.min(24, 72 / k)}%`);
+  }
   // Bottom first, so the top is drawn last; at most 7 layers shown.
   const shown = under.slice(0, 6).reverse();
   shown.forEach((u, i) => {

@@ -288,12 +288,11 @@ export class GameScreen {
     if (prev && prev.status !== s.status && (s.status === 'finished' || s.status === 'aborted')) {
       this.finished(s);
     }
+    if (prev && this.main.querySelector('dialog.results[open]')) this.renderResults();
     if (prev && !prev.rematch && s.rematch && this.rematchAsked) {
       navigate(`/g/${s.rematch}`);
     }
-    if (s.status === 'waiting' || (prev && prev.status === 'waiting' && s.status === 'playing')) {
-      if (prev && prev.status === 'waiting' && s.status === 'playing') toast(t('game.friend-joined'));
-    }
+    if (prev && prev.status === 'waiting' && s.status === 'playing') toast(t('game.friend-joined'));
   }
 
   /** @param {boolean} [keep] keep the selection (the position did not change) */
@@ -374,7 +373,8 @@ export class GameScreen {
         <span class="who">${esc(this.sideName(c))}</span>
         <span class="count" aria-label="${esc(g.kind === 'ugolki' ? t('score.in-corner') : t('score.pieces'))}">${count(c)}</span>
         ${s.thinking && s.turn === c ? `<span class="thinking" aria-label="${esc(t('game.thinking'))}"><i></i><i></i><i></i></span>` : ''}
-      </div>`).join(`<span class="score-sep" aria-hidden="true">${g.kind === 'ugolki' ? t('score.corner-short') : ':'}</span>`);
+      </div>`).join('<span class="score-sep" aria-hidden="true">:</span>')
+      + (g.kind === 'ugolki' ? `<span class="score-caption">${esc(t('score.in-corner'))}</span>` : '');
   }
 
   /** @param {Color} c */
@@ -782,7 +782,7 @@ export class GameScreen {
 
   async showResults() {
     const d = /** @type {HTMLDialogElement | null} */ (this.main.querySelector('dialog.results'));
-    if (!d) return;
+    if (!d || this.destroyed) return;
     this.renderResults();
     if (!d.open) d.showModal();
     if (this.you !== 'spectator') {
@@ -791,7 +791,7 @@ export class GameScreen {
       } catch {
         this.stats = null;
       }
-      this.renderResults();
+      if (!this.destroyed) this.renderResults();
     }
   }
 

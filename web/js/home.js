@@ -301,7 +301,7 @@ function gameRow(s, finished) {
   } else if (s.status === 'waiting') status = t('status.waiting-friend');
   else status = s.you === 'both' || s.turn === s.you ? t('status.your-turn') : t('status.their-turn');
   const cls = finished ? (s.winner === 'draw' || s.status === 'aborted' ? 'draw' : s.you !== 'both' && s.winner === s.you ? 'won' : s.you === 'both' ? '' : 'lost') : (s.you === 'both' || s.turn === s.you ? 'turn' : '');
-  const title = finished && s.reason ? reasonText({ reason: s.reason, text: s.result_text }) : '';
+  const title = finished && s.reason ? reasonText({ reason: s.reason, text: s.result_text, winner: s.winner }) : '';
   return `<li class="game-row ${cls}">
   <a href="${esc(s.url)}" data-link data-game="${esc(s.id)}" title="${esc(title)}">
     <span class="g-name">${esc(rulesName(s.rules))}${isUgolki(s.rules) ? '' : ''}</span>

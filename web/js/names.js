@@ -31,10 +31,13 @@ export function modeName(g) {
 /**
  * Why a game ended, in words: the reason id's text when the catalogue has it, else the
  * server's English text.
- * @param {{reason?: string | null, text?: string | null}} o
+ * @param {{reason?: string | null, text?: string | null, winner?: string | null}} o
  */
 export function reasonText(o) {
   const id = o.reason || '';
+  // Who resigned or left is the side that did not win.
+  const loser = o.winner === 'white' ? 'black' : o.winner === 'black' ? 'white' : '';
+  if (loser && has(`reason.${id}.by-${loser}`)) return t(`reason.${id}.by-${loser}`);
   if (id && has(`reason.${id}`)) {
     const n = /(\d+)/.exec(o.text || '');
     return t(`reason.${id}`, { n: n ? n[1] : '' });
