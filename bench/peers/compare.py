@@ -108,18 +108,36 @@ def diagnose(variant: str, peer: str, fen: str, ours: dict, theirs: dict, positi
     only_ours = [k for k in ours if k not in theirs]
     any_capture_ours = any(k[2] for k in ours)
 
-    # A move of the peer that passes over a piece of its own side.
-    def over_own(m) -> bool:
+    # A peer move that passes over a piece of its own side, or a quiet peer move that passes
+    # over any piece.
+    def through_pieces(m) -> bool:
         for a, b in zip(m.path, m.path[1:]):
             for sq in squares_between(a, b):
-                if sq in pieces and pieces[sq][0] == turn:
+                if sq in pieces and (pieces[sq][0] == turn or not m.captures):
                     return True
         return False
 
-    if only_peer and not only_ours and all(over_own(m) for m in only_peer):
-        return ("peer: king passes over its own piece",
-                "doska right: a piece blocks every line (RULES.md: kings fly over empty squares only); "
-                "known pydraughts Turkish bug")
+    if only_peer and not only_ours and all(through_pieces(m) for m in only_peer):
+        own = all(any(pieces.get(sq, ("", False))[0] == turn for a, b in zip(m.path, m.path[1:])
+                      for sq in squares_between(a, b)) for m in only_peer)
+        return ("peer: king moves through occupied squares" + (" (its own men)" if own else
+                                                              " (own or enemy pieces, no capture)"),
+                "doska right: a king moves and flies over empty squares only (RULES.md: flying, "
+                "orthogonal; Turkish strike) - pydraughts' Turkish king slides through pieces")
+    # Frisian art. 17: the king that made three non-capturing moves in a row (FEN field
+    # R<side><square>=3) may not make a fourth while its side has men.
+    runs = {}
+    for field in fen.split(":")[1:]:
+        if field[:1] == "R" and "=" in field:
+            sq, n = field[2:].split("=")
+            num = DOSKA_NUMBERING.get(variant)
+            runs[field[1]] = (num[0][int(sq)] if num and sq.isdigit() else sq, int(n))
+    if (variant == "frisian" and only_peer and not only_ours and turn in runs and runs[turn][1] >= 3
+            and any(not k and s == turn for s, k in pieces.values())
+            and all(m.frm == runs[turn][0] and not m.captures for m in only_peer)):
+        return ("peer: fourth non-capturing move in a row with the same Frisian king",
+                "doska right: RULES.md (Frisian art. 17) allows at most three while the side has men; "
+                "py-draughts' FrisianBoard says the rule is 'tracked but not currently enforced'")
     if only_peer and not only_ours and any_capture_ours and all(not m.captures for m in only_peer):
         return ("peer: quiet moves offered while a capture exists",
                 "doska right: capturing is compulsory (RULES.md general defaults; WCDF for American); "
@@ -168,7 +186,8 @@ def run_variant(variant: str, peer_name: str, games: int, plies: int, seed: int,
                 kind, why = diagnose(variant, peer_name, fen, ours, theirs, None)
                 rec = {"game": g, "ply": ply, "fen": d["fen"], "kind": kind, "diagnosis": why,
                        "doska_only": [fmt_key(k) for k in sorted(set(ours) - set(theirs))],
-                       "peer_only": ["x".join(m.path) + (f" captures {','.join(m.captures)}" if m.captures else "")
+                       "peer_only": [("x".join(m.path) + f" captures {','.join(m.captures)}") if m.captures
+                                     else "-".join(m.path)
                                      for k in sorted(set(theirs) - set(ours)) for m in theirs[k][:1]],
                        "doska": sorted(fmt_key(k) for k in ours), "peer": sorted(fmt_key(k) for k in theirs)}
                 stats["disagreements"].append(rec)
@@ -182,8 +201,13 @@ def run_variant(variant: str, peer_name: str, games: int, plies: int, seed: int,
             if not ours:
                 break
             if agreed:
+                before = parse_fen(d["fen"], numbering)[1]
+                promo = any(m["captures"] and not before[m["from"]][1]
+                            and parse_fen(m["fen"], numbering)[1].get(m["to"], ("", False))[1]
+                            for m in d["moves"])
                 stats["samples"].append({"variant": variant, "fen": d["fen"],
-                                         "moves": [[k[0], k[1], list(k[2])] for k in sorted(ours)]})
+                                         "moves": [[k[0], k[1], list(k[2])] for k in sorted(ours)],
+                                         "promoting_capture": promo})
             both = sorted(set(ours) & set(theirs))
             if not both:
                 break
@@ -214,8 +238,9 @@ def run_variant(variant: str, peer_name: str, games: int, plies: int, seed: int,
 
 
 def pick_sample(samples: list[dict], n: int, seed: int) -> list[dict]:
-    """Up to n positions, distinct FENs, preferring capture positions (multi-captures first),
-    then positions with kings, then the rest; a seeded choice within each group."""
+    """Up to n positions, distinct FENs, preferring captures that crown a man, then
+    multi-captures, single captures, positions with kings, and the rest; a seeded choice within
+    each group."""
     uniq: dict[str, dict] = {}
     for s in samples:
         uniq.setdefault(s["fen"], s)
@@ -223,26 +248,30 @@ def pick_sample(samples: list[dict], n: int, seed: int) -> list[dict]:
 
     def group(s) -> int:
         caps = [len(m[2]) for m in s["moves"]]
-        if caps and max(caps) >= 2:
+        if s.get("promoting_capture"):
             return 0
-        if caps and max(caps) == 1:
+        if caps and max(caps) >= 2:
             return 1
+        if caps and max(caps) == 1:
+            return 2
         _, pieces = parse_fen(s["fen"], DOSKA_NUMBERING.get(s["variant"]))
-        return 2 if any(k for _, k in pieces.values()) else 3
+        return 3 if any(k for _, k in pieces.values()) else 4
 
     groups: dict[int, list[dict]] = {}
     for s in uniq.values():
         groups.setdefault(group(s), []).append(s)
-    quota = {0: n * 3 // 8, 1: n // 4, 2: n // 4}
+    quota = {0: n // 8, 1: n // 4, 2: n // 4, 3: n // 4}
     chosen: list[dict] = []
-    for gi in (0, 1, 2, 3):
-        pool = groups.get(gi, [])
+    for gi in range(5):
+        pool = sorted(groups.get(gi, []), key=lambda s: s["fen"])
         rng.shuffle(pool)
         chosen += pool[: quota.get(gi, n)]
     if len(chosen) < n:  # fill from what was left over
-        rest = [s for gi in (0, 1, 2, 3) for s in groups.get(gi, []) if s not in chosen]
+        rest = [s for gi in range(5) for s in sorted(groups.get(gi, []), key=lambda s: s["fen"])
+                if s not in chosen]
         chosen += rest[: n - len(chosen)]
-    return sorted(chosen[:n], key=lambda s: s["fen"])
+    return [{"variant": s["variant"], "fen": s["fen"], "moves": s["moves"]}
+            for s in sorted(chosen[:n], key=lambda s: s["fen"])]
 
 
 # --- main -----------------------------------------------------------------------------------

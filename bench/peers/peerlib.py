@@ -261,11 +261,11 @@ class PyDraughtsPeer:
     def _sq(self, idx: int) -> str:
         return self.numbering[0][idx + 1]
 
+    def wrap(self, m) -> PeerMove:
+        return PeerMove([self._sq(i) for i in m.square_list], [self._sq(i) for i in m.captured_list], m)
+
     def moves(self) -> list[PeerMove]:
-        return [
-            PeerMove([self._sq(i) for i in m.square_list], [self._sq(i) for i in m.captured_list], m)
-            for m in self.board.legal_moves
-        ]
+        return [self.wrap(m) for m in self.board.legal_moves]
 
     def push(self, m: PeerMove) -> None:
         self.board.push(m.obj)

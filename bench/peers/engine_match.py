@@ -1,0 +1,405 @@
+#!/usr/bin/env python3
+"""A match: doska's engine (`doska analyze --level insane --movetime T`) against py-draughts'
+engines, at equal time per move, over a balanced opening set with colours swapped.
+
+    PY=/tmp/doska-peers-venv/bin/python
+    $PY bench/peers/engine_match.py --variant international --games 4 --movetime 100
+    $PY bench/peers/engine_match.py --variant international --peer-engine simple --games 4 --movetime 100
+    $PY bench/peers/engine_match.py --variant russian --games 20 --movetime 200
+
+Peer engines (py-draughts 1.10.1, pure Python):
+  turbo   draughts.engines.turbo.TurboEngine: 10x10 International only; PVS + iterative
+          deepening + TT + quiescence, with pattern weights regressed on Scan 3.1 search scores
+          (turbo_weights.bin, the "Scan-taught" evaluation). Run with time_limit=T/1000 and
+          depth_limit=None (64); it checks its deadline every 128 nodes.
+  simple  draughts.SimpleEngine: negamax alpha-beta for every py-draughts board. Run with
+          time_limit=T/1000 and depth_limit=64 (its depth_limit=None would mean 6); it checks
+          the time every 2048 nodes and after each iteration.
+  auto    turbo for international, simple otherwise (default).
+Rule sets: international, russian, brazilian, frisian (py-draughts' boards; its American has
+optional captures, so it is not offered). py-draughts does not enforce the Frisian limit of three
+king moves in a row (see compare.py), so a Frisian game can stop with the peer's illegal move.
+
+Openings: russian and brazilian use the tournament ballots shipped with pydraughts
+(`ballot_files/russian.json`, `brazilian.json`: the 284/280 leaf openings of 3-6 plies written as
+moves, e.g. "XXXI-2: gh4 hg5 ef4 ge3 df4 bc5"; entries that move pieces by hand are left out),
+read as data from $PEERS_VENV/pydraughts-site and replayed with doska; other rule sets (or
+--openings generated) use every position after --opening-plies plies from the start, kept when a
+short doska search scores it within --balance (|score| <= B), in a seeded order. Each opening is played twice, doska White then Black.
+
+Rules and game ends are doska's: each ply `doska moves --json` on the current FEN with the game's
+counters (H plies since a capture or man move, E plies in the current endgame class, N move
+number; kept here exactly as doska's game.rs keeps them) gives the legal moves and the outcome
+(no pieces, no moves, quiet-move and endgame draw rules, lone pieces); third repetition and the
+600-ply cap are judged here from the game record, as doska's Game does. doska's engine gets the
+whole game as PDN (start FEN + moves), so it sees the repetition history; its reply FEN's
+counters are checked against the ones kept here. Moves cross between the two sides by (from, to,
+sorted captured squares), the same key compare.py uses.
+
+The result: wins/draws/losses for doska, its score, and the Elo difference with a 95% margin
+(normal approximation on the per-game scores, as `doska match`; when every game is won or lost,
+the exact one-sided Clopper-Pearson bound instead). --peer-depth N gives the peer a fixed depth
+instead of the time (doska keeps --movetime).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import math
+import random
+import re
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import peerlib  # noqa: E402
+from peerlib import (  # noqa: E402
+    DOSKA_NUMBERING,
+    PyDraughtsPeer,
+    doska_json,
+    doska_moves,
+    doska_version,
+    move_key,
+    parse_fen,
+    pydraughts_site,
+)
+
+VARIANTS = ["international", "russian", "brazilian", "frisian"]
+FIRST = {"international": "W", "russian": "W", "brazilian": "W", "frisian": "W"}
+FMJD = {"international", "brazilian", "canadian"}
+MOVE_CAP_PLIES = 600  # doska's game.rs MOVE_CAP_PLIES
+
+
+# --- counters, as doska's game.rs keeps them ------------------------------------------------
+
+
+def material(pieces: dict) -> tuple[int, int, int, int]:
+    wm = sum(1 for s, k in pieces.values() if s == "W" and not k)
+    wk = sum(1 for s, k in pieces.values() if s == "W" and k)
+    bm = sum(1 for s, k in pieces.values() if s == "B" and not k)
+    bk = sum(1 for s, k in pieces.values() if s == "B" and k)
+    return wm, wk, bm, bk
+
+
+def endgame_class(variant: str, pieces: dict) -> int:
+    """game.rs endgame_class: 1/2 FMJD art. 6 classes, 3 Russian 3+ kings v king, 4 Frisian 2 v 1."""
+    wm, wk, bm, bk = material(pieces)
+    lone = lambda m, k: m == 0 and k == 1  # noqa: E731
+    if lone(bm, bk):
+        sm, sk = wm, wk
+    elif lone(wm, wk):
+        sm, sk = bm, bk
+    else:
+        return 0
+    if variant in FMJD:
+        n = sm + sk
+        if n == 3 and sk >= 1:
+            return 1
+        if n <= 2:
+            return 2
+        return 0
+    if variant == "russian" and sk >= 3:
+        return 3
+    if variant == "frisian" and sm == 0 and sk == 2:
+        return 4
+    return 0
+
+
+class Counters:
+    def __init__(self, quiet=0, endgame=0, move_number=1):
+        self.quiet, self.endgame, self.move_number = quiet, endgame, move_number
+
+    def fields(self) -> str:
+        out = ""
+        if self.quiet:
+            out += f":H{self.quiet}"
+        if self.endgame:
+            out += f":E{self.endgame}"
+        if self.move_number > 1:
+            out += f":N{self.move_number}"
+        return out
+
+    def advance(self, variant: str, before: tuple, mv: dict, after: tuple) -> None:
+        (turn, bp), (_, ap) = before, after
+        man_moved = not bp[mv["from"]][1]
+        self.quiet = 0 if (mv["captures"] or man_moved) else self.quiet + 1
+        cls = endgame_class(variant, ap)
+        self.endgame = self.endgame + 1 if cls != 0 and cls == endgame_class(variant, bp) else 0
+        if turn != FIRST[variant]:
+            self.move_number += 1
+
+
+def strip_counters(fen: str) -> str:
+    """The position part of a doska FEN (the R fields of a Frisian king run stay: they are
+    part of the position)."""
+    return ":".join(f for f in fen.split(":") if not (f[:1] in "HEN" and f[1:].isdigit()))
+
+
+def parse_counters(fen: str) -> tuple[int, int, int]:
+    c = {"H": 0, "E": 0, "N": 1}
+    for f in fen.split(":")[1:]:
+        if f[:1] in c and f[1:].isdigit():
+            c[f[0]] = int(f[1:])
+    return c["H"], c["E"], c["N"]
+
+
+# --- openings ---------------------------------------------------------------------------------
+
+
+def ballot_openings(variant: str) -> list[tuple[str, list[str]]]:
+    """(name, moves) of the pydraughts ballots; moves in its short form "gh4" (from file g to h4)."""
+    path = pydraughts_site() / "draughts" / "ballot_files" / f"{variant}.json"
+    data = json.loads(path.read_text())
+    names = {key: key.split(":", 1)[1].split() for key in data["standard"]}
+    # The file is a tree of prefixes ("I-1: ab4", "I-2: ab4 ba5", ...): keep the leaves, and
+    # only openings made of moves ("gh4 hg5 ef4 ..."): the other entries ("II-2: a1-a5
+    # a7-h4") are start positions with pieces moved by hand, not openings.
+    prefixes = {tuple(ms[:i]) for ms in names.values() for i in range(1, len(ms))}
+    return [(key, ms) for key, ms in names.items()
+            if tuple(ms) not in prefixes and all(re.fullmatch(r"[a-h][a-h][1-8]", t) for t in ms)]
+
+
+def replay_ballot(variant: str, moves: list[str]) -> str:
+    """The ballot's position, by playing its moves with doska (the file's own FENs are not
+    trusted: "XXVII-9" has the wrong side to move)."""
+    fen = doska_moves(variant)["fen"]
+    for t in moves:
+        ms = [m for m in doska_moves(variant, fen)["moves"] if m["from"][0] == t[0] and m["to"] == t[1:]]
+        if len(ms) != 1:
+            raise SystemExit(f"ballot move {t} of {moves}: {len(ms)} matching moves")
+        fen = ms[0]["fen"]
+    return fen
+
+
+def generated_openings(variant: str, plies: int, balance: int, depth: int) -> list[tuple[str, str]]:
+    frontier = [("", doska_moves(variant)["fen"])]
+    for _ in range(plies):
+        nxt = []
+        for name, fen in frontier:
+            for m in doska_moves(variant, fen)["moves"]:
+                nxt.append(((name + " " + m["notation"]).strip(), m["fen"]))
+        frontier = nxt
+    seen, out = set(), []
+    for name, fen in frontier:
+        if fen in seen:
+            continue
+        seen.add(fen)
+        if balance >= 0:
+            a = doska_json("analyze", "--variant", variant, "--fen", fen, "--depth", str(depth))
+            if abs(a["score"]) > balance:
+                continue
+        out.append((name, fen))
+    return out
+
+
+# --- one game ---------------------------------------------------------------------------------
+
+
+def make_engine(draughts, kind: str, variant: str, movetime_ms: int, depth: int | None = None):
+    t = None if depth else movetime_ms / 1000.0
+    if kind == "auto":
+        kind = "turbo" if variant == "international" else "simple"
+    if kind == "turbo":
+        from draughts.engines.turbo import TurboEngine
+
+        if variant != "international":
+            raise SystemExit("TurboEngine plays international only")
+        return TurboEngine(depth_limit=depth, time_limit=t), "TurboEngine" + (f" depth {depth}" if depth else "")
+    return (draughts.SimpleEngine(depth_limit=depth or 64, time_limit=t),
+            "SimpleEngine" + (f" depth {depth}" if depth else ""))
+
+
+def pdn_text(variant: str, start_fen: str, moves: list[str]) -> str:
+    body = []
+    for i, m in enumerate(moves):
+        body.append(f"{i // 2 + 1}. {m}" if i % 2 == 0 else m)
+    return f'[Variant "{variant}"]\n[FEN "{start_fen}"]\n\n{" ".join(body)} *\n'
+
+
+def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: bool, movetime: int,
+              peer_kind: str, log, peer_depth: int | None = None) -> dict:
+    numbering = DOSKA_NUMBERING.get(variant)
+    start = doska_moves(variant, opening_fen)["fen"]  # canonical doska FEN
+    peer = PyDraughtsPeer(variant, start)
+    engine, engine_name = make_engine(peer.draughts, peer_kind, variant, movetime, peer_depth)
+    doska_side = "white" if doska_white else "black"
+    fen = strip_counters(start)
+    counters = Counters()  # as doska reads the start FEN of the PDN (no counters: N1)
+    history = collections.Counter([fen])
+    played: list[str] = []
+    times = {"doska": [], "peer": []}
+    doska_secs: list[float] = []
+    depths: list[int] = []
+    warnings: list[str] = []
+    outcome = None
+    while True:
+        d = doska_moves(variant, fen + counters.fields())
+        if d["outcome"] is not None:
+            outcome = (d["outcome"]["result"], d["outcome"]["reason"])
+            break
+        if history[fen] >= 3:
+            outcome = ("draw", "third repetition of the position")
+            break
+        if opening_plies + len(played) >= MOVE_CAP_PLIES:
+            outcome = ("draw", f"{MOVE_CAP_PLIES}-ply cap")
+            break
+        by_key: dict = {}
+        for m in d["moves"]:
+            by_key.setdefault(move_key(m["from"], m["to"], m["captures"]), m)
+        peer_by_key = {pm.key: pm for pm in peer.moves()}
+        if d["turn"] == doska_side:
+            t0 = time.perf_counter()
+            a = doska_json("analyze", "--variant", variant, "--fen", pdn_text(variant, start, played),
+                           "--movetime", str(movetime), "--level", "insane")
+            times["doska"].append(time.perf_counter() - t0)
+            doska_secs.append(a["seconds"])
+            depths.append(a["depth"])
+            if strip_counters(a["fen"]) != fen or parse_counters(a["fen"]) != parse_counters(fen + counters.fields()):
+                warnings.append(f"ply {len(played)}: doska's game FEN {a['fen']} != kept {fen + counters.fields()}")
+            mv = next((m for m in d["moves"] if m["notation"] == a["best"]), None)
+            if mv is None:
+                outcome = ("error", f"doska's best {a['best']!r} is not in its move list")
+                break
+            key = move_key(mv["from"], mv["to"], mv["captures"])
+            pm = peer_by_key.get(key)
+            if pm is None:
+                outcome = ("error", f"doska's move {mv['notation']} is not legal for py-draughts")
+                break
+        else:
+            t0 = time.perf_counter()
+            obj = engine.get_best_move(peer.board)
+            times["peer"].append(time.perf_counter() - t0)
+            pm = peer.wrap(obj)
+            key = pm.key
+            mv = by_key.get(key)
+            if mv is None:
+                outcome = ("error", f"py-draughts' move {'x'.join(pm.path)} is not legal for doska")
+                break
+        before = parse_fen(fen, numbering)
+        peer.push(pm)
+        after_fen = mv["fen"]
+        counters.advance(variant, before, mv, parse_fen(after_fen, numbering))
+        fen = strip_counters(after_fen)
+        history[fen] += 1
+        played.append(mv["notation"])
+    result, reason = outcome
+    if result == "error":
+        score = None
+    elif result == "draw":
+        score = 0.5
+    else:
+        score = 1.0 if result == doska_side else 0.0
+    log(f"  doska {doska_side:5} vs {engine_name}: {result} ({reason}) after {len(played)} plies; "
+        f"think/move doska {avg(times['doska']) * 1000:.0f} ms wall ({avg(doska_secs) * 1000:.0f} ms in search, "
+        f"depth {avg(depths):.1f}), peer {avg(times['peer']) * 1000:.0f} ms")
+    for w in warnings[:3]:
+        log(f"    counter check: {w}")
+    return {"score": score, "result": result, "reason": reason, "plies": len(played), "engine": engine_name,
+            "doska_ms": times["doska"], "peer_ms": times["peer"], "doska_depths": depths,
+            "pdn": pdn_text(variant, start, played), "warnings": warnings}
+
+
+def avg(xs) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def elo(p: float) -> float:
+    p = min(max(p, 0.001), 0.999)
+    return -400.0 * math.log10(1.0 / p - 1.0)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--variant", required=True, choices=VARIANTS)
+    ap.add_argument("--games", type=int, default=20, help="games (rounded up to even; default 20)")
+    ap.add_argument("--movetime", type=int, default=100, help="milliseconds per move for both sides (default 100)")
+    ap.add_argument("--peer-engine", default="auto", choices=["auto", "turbo", "simple"])
+    ap.add_argument("--peer-depth", type=int, help="the peer searches to this depth instead of --movetime")
+    ap.add_argument("--openings", default="auto", choices=["auto", "ballots", "generated"],
+                    help="auto: ballots for russian/brazilian, generated otherwise")
+    ap.add_argument("--opening-plies", type=int, default=2, help="generated openings: plies from the start")
+    ap.add_argument("--balance", type=int, default=40,
+                    help="generated openings: keep |doska score| <= this at --balance-depth (-1: keep all)")
+    ap.add_argument("--balance-depth", type=int, default=8)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--doska", help="the doska binary (default $DOSKA or <repo>/target/release/doska)")
+    ap.add_argument("--pgn-out", help="write every game as PDN to this file")
+    args = ap.parse_args()
+    if args.doska:
+        peerlib.DOSKA = Path(args.doska)
+    log = lambda s: print(s, flush=True)  # noqa: E731
+    log(f"doska: {peerlib.DOSKA} ({doska_version()})")
+
+    source = args.openings
+    if source == "auto":
+        source = "ballots" if args.variant in ("russian", "brazilian") else "generated"
+    pairs = (args.games + 1) // 2
+    if source == "ballots":
+        ballots = ballot_openings(args.variant)
+        random.Random(args.seed).shuffle(ballots)
+        openings = [(name, ms) for name, ms in ballots]
+        chosen = [(name, replay_ballot(args.variant, ms), len(ms))
+                  for name, ms in (ballots[i % len(ballots)] for i in range(pairs))]
+    else:
+        openings = generated_openings(args.variant, args.opening_plies, args.balance, args.balance_depth)
+        random.Random(args.seed).shuffle(openings)
+        chosen = [(*openings[i % len(openings)], args.opening_plies) for i in range(pairs)]
+    if not openings:
+        raise SystemExit("no openings")
+    log(f"{args.variant}: {len(openings)} {source} openings, playing {pairs} x 2 games, {args.movetime} ms/move")
+
+    games = []
+    for name, fen, plies in chosen:
+        for doska_white in (True, False):
+            log(f"game {len(games) + 1}: opening {name!r} ({fen})")
+            g = play_game(args.variant, fen, plies, doska_white, args.movetime, args.peer_engine, log,
+                          args.peer_depth)
+            g.update(opening=name, doska_white=doska_white)
+            games.append(g)
+    if args.pgn_out:
+        Path(args.pgn_out).write_text("\n".join(
+            f'[Event "doska vs py-draughts {g["engine"]}"]\n[White "{"doska" if g["doska_white"] else g["engine"]}"]\n'
+            f'[Black "{g["engine"] if g["doska_white"] else "doska"}"]\n[Result "{g["result"]}: {g["reason"]}"]\n' + g["pdn"]
+            for g in games))
+
+    scored = [g["score"] for g in games if g["score"] is not None]
+    w = sum(1 for s in scored if s == 1.0)
+    d = sum(1 for s in scored if s == 0.5)
+    lo = sum(1 for s in scored if s == 0.0)
+    errors = len(games) - len(scored)
+    n = len(scored)
+    engine_name = games[0]["engine"] if games else "?"
+    print()
+    if n == 0:
+        print(f"no scored games ({errors} errors)")
+        return 1
+    p = sum(scored) / n
+    var = sum((s - p) ** 2 for s in scored) / n
+    se = math.sqrt(var / n)
+    margin = (elo(min(p + 1.96 * se, 0.999)) - elo(max(p - 1.96 * se, 0.001))) / 2
+    if p in (0.0, 1.0):
+        # Every game won (or lost): the normal margin is 0 and the Elo infinite. Say what the
+        # games do show: the exact (Clopper-Pearson) one-sided 97.5% bound on the score.
+        bound = 0.025 ** (1.0 / n)
+        elo_text = (f"Elo >= {elo(bound):+.0f} (95%: all {n} games won; exact bound on the score "
+                    f"{bound * 100:.1f}%)" if p == 1.0 else
+                    f"Elo <= {elo(1 - bound):+.0f} (95%: all {n} games lost)")
+    else:
+        elo_text = f"Elo {elo(p):+.0f} ± {margin:.0f} (95%)"
+    all_d = [t for g in games for t in g["doska_ms"]]
+    all_p = [t for g in games for t in g["peer_ms"]]
+    peer_time = "" if args.peer_depth else f" {args.movetime} ms/move"
+    print(f"{args.variant}: doska insane {args.movetime} ms/move vs py-draughts {engine_name}{peer_time}, {n} games"
+          f"{f' ({errors} stopped on an error)' if errors else ''}: +{w} ={d} -{lo}, "
+          f"score {p * 100:.1f}%, {elo_text}")
+    print(f"  mean time per move: doska {avg(all_d) * 1000:.0f} ms wall (process start, PDN replay and search), "
+          f"py-draughts {avg(all_p) * 1000:.0f} ms; mean doska depth "
+          f"{avg([x for g in games for x in g['doska_depths']]):.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
