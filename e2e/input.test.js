@@ -13,7 +13,7 @@ import { BIN } from './harness.js';
  * @param {string} rules @param {string} fen
  */
 function position(rules, fen) {
-  const out = JSON.parse(execFileSync(BIN, ['moves', '--variant', rules, '--fen', fen, '--json'], { encoding: 'utf8' }));
+  const out = JSON.parse(execFileSync(BIN, ['moves', '--variant', rules, '--fen', fen, '--json'], { encoding: 'utf8', timeout: 20000 }));
   const pieces = [];
   for (const part of fen.split(':').slice(1)) {
     const color = part[0] === 'W' ? 'white' : part[0] === 'B' ? 'black' : null;

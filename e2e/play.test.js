@@ -192,6 +192,27 @@ test('a capture whose two routes share start and end asks to tap each jump (two 
   await context.close();
 });
 
+test('Ugolki on one device: the move-35 warning while pieces are at home, and a pass when there is no move', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await newGame(page, server.url, {
+    kind: 'ugolki', rules: 'ugolki', opponent: 'hotseat',
+    position: 'W:Wa1,d4,e4,f4,g4,d5,e5,f5,g5:Bf6,g6,h6,c4,c5,c6,b6,b5,b4:N36',
+  });
+  await myTurn(page);
+  assert.match(await page.locator('.prompt .warning').textContent() || '', /40-й ход/);
+  await tap(page, 'a1');
+  await tap(page, 'b1');
+  await page.locator('ol.moves .mv', { hasText: 'a1-b1' }).waitFor();
+
+  await newGame(page, server.url, { kind: 'ugolki', rules: 'ugolki', opponent: 'hotseat', position: 'W:Wa1,a2,b1,b2:Ba3,b3,c1,c2,a4,b4,d1,d2' });
+  await myTurn(page);
+  await page.click('.actions [data-act="pass"]');
+  await page.locator('ol.moves .mv', { hasText: 'pass' }).waitFor();
+  assert.match(await page.locator('.turn-line').textContent() || '', /ходят чёрные/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a friend by link: the invitation, both players live, a spectator, the title when the tab is hidden', async () => {
   const a = await openPage(browser);
   await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });

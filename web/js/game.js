@@ -839,7 +839,7 @@ export class GameScreen {
     d.className = `results ${mood}`;
     d.innerHTML = `
       <div class="results-head">
-        <div class="medal" aria-hidden="true">${mood === 'won' ? CROWN : ''}</div>
+        <div class="medal" aria-hidden="true">${mood === 'won' || (mood === 'neutral' && w) ? CROWN : ''}</div>
         <h2 id="results-title">${esc(this.resultHeadline(s))}</h2>
         <p class="reason">${esc(s.outcome ? reasonText(s.outcome) : '')}</p>
       </div>
