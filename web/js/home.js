@@ -8,7 +8,7 @@ import { navigate } from './app.js';
 import { lang, plural, t } from './i18n.js';
 import { levelName, modeName, rulesDesc, rulesName, reasonText, errorText } from './names.js';
 import { load, save, saveSeat } from './prefs.js';
-import { ORDER, UGOLKI, isUgolki } from './rulesets.js';
+import { ORDER, UGOLKI } from './rulesets.js';
 
 /**
  * @typedef {object} Choice
@@ -304,7 +304,7 @@ function gameRow(s, finished) {
   const title = finished && s.reason ? reasonText({ reason: s.reason, text: s.result_text, winner: s.winner }) : '';
   return `<li class="game-row ${cls}">
   <a href="${esc(s.url)}" data-link data-game="${esc(s.id)}" title="${esc(title)}">
-    <span class="g-name">${esc(rulesName(s.rules))}${isUgolki(s.rules) ? '' : ''}</span>
+    <span class="g-name">${esc(rulesName(s.rules))}</span>
     <span class="g-meta">${esc(modeName(s))} · ${esc(side)} · ${esc(plural('n.moves', Math.ceil(s.plies / 2)))}</span>
     <span class="g-status">${esc(status)}</span>
   </a>
