@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of doska: formatting, lints, the Rust tests (rules, perft tables, fuzz corpora
-# replayed, CLI contract). Installs what it needs itself.
+# replayed, engine, store, server, CLI contract) and the browser tests (Debian's chromium driven
+# by playwright-core) against the same debug binary. Installs what it needs itself.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -14,3 +15,12 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 
 step "cargo test"
 cargo test --workspace --locked
+
+step "browser tests"
+if ! command -v chromium >/dev/null; then
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+npm ci --prefix e2e --no-audit --no-fund
+# The binary cargo test just built (rules and engine are optimised even in the dev profile).
+DOSKA_BIN="$PWD/target/debug/doska" node --test e2e/
