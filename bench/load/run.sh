@@ -11,7 +11,8 @@ GAMES=${1:-2000}
 RATE=${2:-500}
 SECONDS_=${3:-30}
 ulimit -n 65536 || true
-cargo build -j1 --release -p doska -p doska-server --example load >/dev/null
+cargo build -j1 --release -p doska >/dev/null
+cargo build -j1 --release -p doska-server --example load >/dev/null
 dir=$(mktemp -d)
 addr=127.0.0.1:18080
 ./target/release/doska serve --addr "$addr" --database-url "sqlite://$dir/load.sqlite?mode=rwc" \

@@ -59,9 +59,14 @@ pub async fn upgrade(
         room::access(&live.rec, &player.id, q.seat.as_deref())?
     };
     let max = state.config().max_message;
+    // Small buffers: tungstenite's defaults (128 KiB each way) would cost a quarter of a
+    // megabyte per socket; messages here are a few KiB.
     Ok(ws
         .max_message_size(max)
         .max_frame_size(max)
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .max_write_buffer_size(1 << 20)
         .on_upgrade(move |socket| run(socket, state, room, access)))
 }
 
