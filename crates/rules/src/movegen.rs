@@ -245,6 +245,29 @@ macro_rules! dispatch {
     };
 }
 
+/// Calls `$f::<V>` for the position's rule set, `V` its index (the rules as constants).
+macro_rules! dispatch_rules {
+    ($pos:expr, $f:ident ( $($arg:expr),* )) => {
+        match $pos.variant {
+            $crate::variant::Variant::American => $pos.$f::<0>($($arg),*),
+            $crate::variant::Variant::International => $pos.$f::<1>($($arg),*),
+            $crate::variant::Variant::Brazilian => $pos.$f::<2>($($arg),*),
+            $crate::variant::Variant::Canadian => $pos.$f::<3>($($arg),*),
+            $crate::variant::Variant::Italian => $pos.$f::<4>($($arg),*),
+            $crate::variant::Variant::Spanish => $pos.$f::<5>($($arg),*),
+            $crate::variant::Variant::Russian => $pos.$f::<6>($($arg),*),
+            $crate::variant::Variant::Czech => $pos.$f::<7>($($arg),*),
+            $crate::variant::Variant::Turkish => $pos.$f::<8>($($arg),*),
+            $crate::variant::Variant::Armenian => $pos.$f::<9>($($arg),*),
+            $crate::variant::Variant::Thai => $pos.$f::<10>($($arg),*),
+            $crate::variant::Variant::Poddavki => $pos.$f::<11>($($arg),*),
+            $crate::variant::Variant::Frisian => $pos.$f::<12>($($arg),*),
+            $crate::variant::Variant::Lasca => $pos.$f::<13>($($arg),*),
+        }
+    };
+}
+pub(crate) use dispatch_rules;
+
 impl Position {
     /// All legal moves, captures merged by the "drop duplicates" convention.
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -434,6 +457,9 @@ impl Position {
 
     /// Merges capture sequences that are the same move.
     pub(crate) fn merge_duplicates(&self, moves: &mut Vec<Move>) {
+        if moves.len() < 2 {
+            return;
+        }
         let mut i = 0;
         while i < moves.len() {
             if moves[..i].iter().any(|m| self.same_move(m, &moves[i])) {

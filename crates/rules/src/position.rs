@@ -201,7 +201,13 @@ impl Position {
 
     /// Plays `mv` in place.
     pub(crate) fn apply(&mut self, mv: &Move) {
-        let r = self.rules();
+        crate::movegen::dispatch_rules!(self, apply_in(mv))
+    }
+
+    /// [`Position::apply`] with the rule set's data as a constant.
+    #[inline(always)]
+    pub(crate) fn apply_in<const V: usize>(&mut self, mv: &Move) {
+        let r = crate::variant::Fixed::<V>::RULES;
         let us = self.turn as usize;
         let them = 1 - us;
         let from = mv.from.bit();
