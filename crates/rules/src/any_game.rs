@@ -5,10 +5,10 @@
 
 use crate::game::{Game, Winner};
 use crate::notation::format_move;
+use crate::pdn::result_token;
 use crate::ruleset::RuleSet;
 use crate::ugolki::{EndReason, UgolkiGame, UgolkiMove, UgolkiPosition};
 use crate::{Color, Position, Square, pdn};
-use std::fmt::Write;
 
 /// A legal or played move, in plain data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -340,38 +340,23 @@ impl AnyGame {
         match self {
             AnyGame::Draughts(g) => pdn::write(g, tags),
             AnyGame::Ugolki(g) => {
-                let mut out = String::new();
-                for (k, v) in tags {
-                    let _ = writeln!(out, "[{k} \"{}\"]", v.replace('"', "'"));
-                }
-                let _ = writeln!(out, "[Variant \"{}\"]", g.rules());
+                let mut all: Vec<(String, String)> =
+                    tags.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+                all.push(("Variant".into(), g.rules().to_string()));
                 if *g.start() != UgolkiPosition::start(*g.rules()) {
-                    let _ = writeln!(out, "[FEN \"{}\"]", g.start().to_fen());
+                    all.push(("FEN".into(), g.start().to_fen()));
                 }
-                let result = result_token(self.outcome().map(|o| o.winner));
-                let _ = writeln!(out, "[Result \"{result}\"]\n");
-                let mut line = String::new();
+                let mut text =
+                    pdn::MoveText::new(&all, result_token(self.outcome().map(|o| o.winner)));
                 let mut pos = *g.start();
                 for m in g.moves() {
-                    if pos.side_to_move() == Color::White {
-                        let _ = write!(line, "{}. ", pos.fullmove_number());
-                    } else if line.is_empty() && out.ends_with("\n\n") {
-                        let _ = write!(line, "{}... ", pos.fullmove_number());
-                    }
-                    let _ = write!(line, "{m} ");
+                    let white = pos.side_to_move() == Color::White;
+                    text.push(pos.fullmove_number(), white, &m.to_string());
                     if let Ok(next) = pos.play(*m) {
                         pos = next;
                     }
-                    if line.len() > 72 {
-                        out.push_str(line.trim_end());
-                        out.push('\n');
-                        line.clear();
-                    }
                 }
-                line.push_str(result);
-                out.push_str(line.trim_end());
-                out.push('\n');
-                out
+                text.finish()
             }
         }
     }
@@ -427,16 +412,6 @@ impl AnyGame {
                 Ok(AnyGame::Ugolki(game))
             }
         }
-    }
-}
-
-/// `1-0`, `0-1`, `1/2-1/2` or `*`.
-pub fn result_token(winner: Option<Winner>) -> &'static str {
-    match winner {
-        Some(Winner::White) => "1-0",
-        Some(Winner::Black) => "0-1",
-        Some(Winner::Draw) => "1/2-1/2",
-        None => "*",
     }
 }
 

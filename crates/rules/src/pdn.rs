@@ -169,51 +169,83 @@ fn tokens(body: &str) -> Result<Vec<String>, PdnError> {
 pub fn write(game: &Game, extra: &[(&str, &str)]) -> String {
     let variant = game.variant();
     let r = variant.rules();
-    let mut out = String::new();
-    for (k, v) in extra {
-        let _ = writeln!(out, "[{k} \"{}\"]", v.replace('"', "'"));
-    }
+    let mut tags: Vec<(String, String)> =
+        extra.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     if let Some(gt) = r.game_type {
-        let _ = writeln!(out, "[GameType \"{gt}\"]");
+        tags.push(("GameType".into(), gt.to_string()));
     }
-    let _ = writeln!(out, "[Variant \"{}\"]", variant.id());
+    tags.push(("Variant".into(), variant.id().into()));
     let start = crate::position::Position::start(variant);
     if *game.start() != start || game.start_fen() != start.to_fen() {
-        let _ = writeln!(out, "[FEN \"{}\"]", game.start_fen());
+        tags.push(("FEN".into(), game.start_fen()));
     }
-    let result = match game.outcome().map(|o| o.winner) {
-        Some(Winner::White) => "1-0",
-        Some(Winner::Black) => "0-1",
-        Some(Winner::Draw) => "1/2-1/2",
-        None => "*",
-    };
-    let _ = writeln!(out, "[Result \"{result}\"]");
-    out.push('\n');
-    let mut line = String::new();
+    let result = result_token(game.outcome().map(|o| o.winner));
+    let mut text = MoveText::new(&tags, result);
     let mut number = game.counters_at(0).move_number;
     for (i, mv) in game.moves().iter().enumerate() {
         let Some(pos) = game.position_at(i) else { break };
         let legal = pos.legal_moves();
-        let text = notation::format_move(pos, mv, &legal);
         let first_side = pos.turn() == r.first;
-        if first_side {
-            let _ = write!(line, "{number}. ");
-        } else if i == 0 {
-            let _ = write!(line, "{number}... ");
-        }
-        line.push_str(&text);
-        line.push(' ');
+        text.push(number, first_side, &notation::format_move(pos, mv, &legal));
         if !first_side {
             number += 1;
         }
-        if line.len() > 72 {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line.clear();
+    }
+    text.finish()
+}
+
+/// `1-0`, `0-1`, `1/2-1/2` or `*`.
+pub fn result_token(winner: Option<Winner>) -> &'static str {
+    match winner {
+        Some(Winner::White) => "1-0",
+        Some(Winner::Black) => "0-1",
+        Some(Winner::Draw) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+/// PDN text being written: the tags, then numbered moves wrapped at about 72 columns, then the
+/// result. Shared by draughts and the Ugolki game text.
+pub(crate) struct MoveText {
+    out: String,
+    line: String,
+    result: &'static str,
+    started: bool,
+}
+
+impl MoveText {
+    /// Starts with the tags and the `[Result]` tag.
+    pub(crate) fn new(tags: &[(String, String)], result: &'static str) -> MoveText {
+        let mut out = String::new();
+        for (k, v) in tags {
+            let _ = writeln!(out, "[{k} \"{}\"]", v.replace('"', "'"));
+        }
+        let _ = writeln!(out, "[Result \"{result}\"]\n");
+        MoveText { out, line: String::new(), result, started: false }
+    }
+
+    /// Adds a move; `first_side` is true for the move that opens a move number.
+    pub(crate) fn push(&mut self, number: u32, first_side: bool, text: &str) {
+        if first_side {
+            let _ = write!(self.line, "{number}. ");
+        } else if !self.started {
+            let _ = write!(self.line, "{number}... ");
+        }
+        self.started = true;
+        self.line.push_str(text);
+        self.line.push(' ');
+        if self.line.len() > 72 {
+            self.out.push_str(self.line.trim_end());
+            self.out.push('\n');
+            self.line.clear();
         }
     }
-    line.push_str(result);
-    out.push_str(line.trim_end());
-    out.push('\n');
-    out
+
+    /// The finished text.
+    pub(crate) fn finish(mut self) -> String {
+        self.line.push_str(self.result);
+        self.out.push_str(self.line.trim_end());
+        self.out.push('\n');
+        self.out
+    }
 }
