@@ -386,16 +386,26 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
     let p = scores.iter().sum::<f64>() / n;
     let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
     let se = (var / n).sqrt();
-    let margin = (elo((p + 1.96 * se).min(0.999)) - elo((p - 1.96 * se).max(0.001))) / 2.0;
+    let elo_text = if var == 0.0 && (p == 1.0 || p == 0.0) {
+        // Every game the same result: no spread to measure, so give the one-sided 95% bound
+        // (the score fraction that would still give this result 5% of the time).
+        let bound = elo(0.05f64.powf(1.0 / n));
+        if p == 1.0 {
+            format!("Elo above {bound:+.0} (95%)")
+        } else {
+            format!("Elo below {:+.0} (95%)", -bound)
+        }
+    } else {
+        let margin = (elo((p + 1.96 * se).min(0.999)) - elo((p - 1.96 * se).max(0.001))) / 2.0;
+        format!("Elo {:+.0} ± {margin:.0}", elo(p))
+    };
     println!(
-        "{} {} vs {}: {} games, +{w} ={d} -{l}, score {:.1}%, Elo {:+.0} ± {:.0}",
+        "{} {} vs {}: {} games, +{w} ={d} -{l}, score {:.1}%, {elo_text}",
         rules,
         m.a,
         m.b,
         scores.len(),
         p * 100.0,
-        elo(p),
-        margin
     );
     Ok(())
 }
