@@ -132,6 +132,22 @@ impl Directions {
         Directions(out)
     }
 
+    /// Calls `f` for each direction of the set. With a constant set (the rules and the colour
+    /// known at compile time) the loop unrolls to just the set's members.
+    #[inline(always)]
+    pub fn each(self, mut f: impl FnMut(Direction)) {
+        // Written out rather than looped: the optimiser then never keeps a loop over the
+        // eight directions when the set is a constant.
+        macro_rules! each {
+            ($($d:ident)*) => {$(
+                if self.contains(Direction::$d) {
+                    f(Direction::$d);
+                }
+            )*};
+        }
+        each!(N NE E SE S SW W NW);
+    }
+
     /// Iterates over the directions of the set.
     #[inline(always)]
     pub fn iter(self) -> impl Iterator<Item = Direction> {

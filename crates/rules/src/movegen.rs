@@ -15,10 +15,9 @@ use crate::variant::{CaptureChoice, Fixed, Promotion, Reach, Removal, Rules, Var
 /// No previous jump direction.
 const NO_DIR: u8 = 8;
 
-/// What the capture search needs, fixed for one position; `B` is the bitboard width.
-struct Search<'a, B: Set, const V: usize> {
-    man_caps: Directions,
-    king_caps: Directions,
+/// What the capture search needs, fixed for one position; `B` is the bitboard width, `V` the
+/// rule set, `WHITE` the side to move (so that every direction set is a constant).
+struct Search<'a, B: Set, const V: usize, const WHITE: bool> {
     mask: B,
     enemies: B,
     enemy_kings: B,
@@ -29,24 +28,33 @@ struct Search<'a, B: Set, const V: usize> {
     landings: [u8; MAX_JUMPS],
 }
 
-impl<'a, B: Set, const V: usize> Search<'a, B, V> {
+impl<'a, B: Set, const V: usize, const WHITE: bool> Search<'a, B, V, WHITE> {
     const R: &'static Rules = Fixed::<V>::RULES;
     const G: &'static Geometry = &Fixed::<V>::RULES.geometry;
+    const US: Color = if WHITE { Color::White } else { Color::Black };
 
-    fn new(p: &'a Position) -> Search<'a, B, V> {
+    fn new(p: &'a Position) -> Search<'a, B, V, WHITE> {
         let r = Self::R;
-        let us = p.turn;
+        let them = Self::US.opposite() as usize;
         Search {
-            man_caps: for_color(r.man_captures, us),
-            king_caps: for_color(r.king_captures, us),
             mask: B::narrow(r.geometry.mask()),
-            enemies: B::narrow(p.pieces[us.opposite() as usize]),
-            enemy_kings: B::narrow(p.pieces[us.opposite() as usize] & p.kings),
-            promo: B::narrow(r.promotion_row(us)),
+            enemies: B::narrow(p.pieces[them]),
+            enemy_kings: B::narrow(p.pieces[them] & p.kings),
+            promo: B::narrow(r.promotion_row(Self::US)),
             columns: p.columns.as_deref(),
             from: NO_BIT,
             start_king: false,
             landings: [0; MAX_JUMPS],
+        }
+    }
+
+    /// The directions a piece of the given kind captures in.
+    #[inline(always)]
+    fn caps(king: bool) -> Directions {
+        if king {
+            for_color(Self::R.king_captures, Self::US)
+        } else {
+            for_color(Self::R.man_captures, Self::US)
         }
     }
 
@@ -73,30 +81,22 @@ impl<'a, B: Set, const V: usize> Search<'a, B, V> {
         }
     }
 
-    /// Whether the piece on `at` has any jump.
-    fn can_jump(&self, at: B, king: bool, captured: B, blockers: B, last: u8) -> bool {
+    /// Whether the king on `at` has any jump (flying kings only).
+    fn king_can_jump(&self, at: B, captured: B, blockers: B, last: u8) -> bool {
         let empty = self.mask & !blockers;
-        let targets = self.targets(king, captured);
-        let (dirs, flying) = if king {
-            (self.king_caps, Self::R.king_capture != Reach::Short)
-        } else {
-            (self.man_caps, false)
-        };
-        for d in dirs.iter() {
-            if Self::R.no_reversal && last == d.reverse() as u8 {
-                continue;
+        let targets = self.targets(true, captured);
+        let mut any = false;
+        Self::caps(true).each(|d| {
+            if any || (Self::R.no_reversal && last == d.reverse() as u8) {
+                return;
             }
             let mut s = Self::G.step(at, d);
-            if flying {
-                while (s & empty).any() {
-                    s = Self::G.step(s, d);
-                }
+            while (s & empty).any() {
+                s = Self::G.step(s, d);
             }
-            if (s & targets).any() && (Self::G.step(s, d) & empty).any() {
-                return true;
-            }
-        }
-        false
+            any = (s & targets).any() && (Self::G.step(s, d) & empty).any();
+        });
+        any
     }
 
     /// Extends the capture sequence of the piece now on `at`; emits it when it cannot go on.
@@ -113,62 +113,87 @@ impl<'a, B: Set, const V: usize> Search<'a, B, V> {
     ) {
         let mut found = false;
         if depth < MAX_JUMPS {
-            let empty = self.mask & !blockers;
-            let targets = self.targets(king, captured);
-            let (dirs, reach) = if king {
-                (self.king_caps, Self::R.king_capture)
+            // Written out per direction (no closure, no loop) so that each copy of `jump_in`
+            // sees its direction as a constant.
+            macro_rules! each {
+                ($king:expr, $($d:ident)*) => {$(
+                    if Self::caps($king).contains(Direction::$d) {
+                        found |= self.jump_in(
+                            Direction::$d, at, $king, captured, blockers, last, depth, out,
+                        );
+                    }
+                )*};
+            }
+            if king {
+                each!(true, N NE E SE S SW W NW);
             } else {
-                (self.man_caps, Reach::Short)
-            };
-            for d in dirs.iter() {
-                if Self::R.no_reversal && last == d.reverse() as u8 {
-                    continue;
-                }
-                let mut over = Self::G.step(at, d);
-                if reach != Reach::Short {
-                    while (over & empty).any() {
-                        over = Self::G.step(over, d);
-                    }
-                }
-                if (over & targets).none() {
-                    continue;
-                }
-                let mut land = Self::G.step(over, d);
-                if (land & empty).none() {
-                    continue;
-                }
-                found = true;
-                let captured2 = captured | over;
-                let blockers2 = self.blockers_after(blockers, over);
-                if reach != Reach::Flying {
-                    self.jump(land, king, captured2, blockers2, d, depth, out);
-                    continue;
-                }
-                // A flying king may stop on any free square behind the captured piece, unless
-                // from some of them it can capture further: then it must stop on one of those
-                // (RULES.md, Russian king landing; implied by the majority rules elsewhere).
-                let mut lands = B::ZERO;
-                while (land & empty).any() {
-                    lands |= land;
-                    land = Self::G.step(land, d);
-                }
-                let mut going_on = B::ZERO;
-                for l in bits::iter_set(lands) {
-                    let lb = B::bit(l);
-                    if self.can_jump(lb, true, captured2, blockers2, d as u8) {
-                        going_on |= lb;
-                    }
-                }
-                let chosen = if going_on.any() { going_on } else { lands };
-                for l in bits::iter_set(chosen) {
-                    self.jump(B::bit(l), king, captured2, blockers2, d, depth, out);
-                }
+                each!(false, N NE E SE S SW W NW);
             }
         }
         if !found && depth > 0 {
             let promotes = !self.start_king && (king || (at & self.promo).any());
             self.emit(at, captured, depth, promotes, out);
         }
+    }
+
+    /// Follows the jumps in direction `d` from `at`, if any; tells whether there was one.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn jump_in(
+        &mut self,
+        d: Direction,
+        at: B,
+        king: bool,
+        captured: B,
+        blockers: B,
+        last: u8,
+        depth: usize,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if Self::R.no_reversal && last == d.reverse() as u8 {
+            return false;
+        }
+        let empty = self.mask & !blockers;
+        let reach = if king { Self::R.king_capture } else { Reach::Short };
+        let mut over = Self::G.step(at, d);
+        if reach != Reach::Short {
+            while (over & empty).any() {
+                over = Self::G.step(over, d);
+            }
+        }
+        if (over & self.targets(king, captured)).none() {
+            return false;
+        }
+        let mut land = Self::G.step(over, d);
+        if (land & empty).none() {
+            return false;
+        }
+        let captured2 = captured | over;
+        let blockers2 = self.blockers_after(blockers, over);
+        if reach != Reach::Flying {
+            self.jump(land, king, captured2, blockers2, d, depth, out);
+            return true;
+        }
+        // A flying king may stop on any free square behind the captured piece, unless from
+        // some of them it can capture further: then it must stop on one of those (RULES.md,
+        // Russian king landing; implied by the majority rules elsewhere).
+        let mut lands = B::ZERO;
+        while (land & empty).any() {
+            lands |= land;
+            land = Self::G.step(land, d);
+        }
+        let mut going_on = B::ZERO;
+        for l in bits::iter_set(lands) {
+            let lb = B::bit(l);
+            if self.king_can_jump(lb, captured2, blockers2, d as u8) {
+                going_on |= lb;
+            }
+        }
+        let chosen = if going_on.any() { going_on } else { lands };
+        for l in bits::iter_set(chosen) {
+            self.jump(B::bit(l), king, captured2, blockers2, d, depth, out);
+        }
+        true
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -245,29 +270,6 @@ macro_rules! dispatch {
     };
 }
 
-/// Calls `$f::<V>` for the position's rule set, `V` its index (the rules as constants).
-macro_rules! dispatch_rules {
-    ($pos:expr, $f:ident ( $($arg:expr),* )) => {
-        match $pos.variant {
-            $crate::variant::Variant::American => $pos.$f::<0>($($arg),*),
-            $crate::variant::Variant::International => $pos.$f::<1>($($arg),*),
-            $crate::variant::Variant::Brazilian => $pos.$f::<2>($($arg),*),
-            $crate::variant::Variant::Canadian => $pos.$f::<3>($($arg),*),
-            $crate::variant::Variant::Italian => $pos.$f::<4>($($arg),*),
-            $crate::variant::Variant::Spanish => $pos.$f::<5>($($arg),*),
-            $crate::variant::Variant::Russian => $pos.$f::<6>($($arg),*),
-            $crate::variant::Variant::Czech => $pos.$f::<7>($($arg),*),
-            $crate::variant::Variant::Turkish => $pos.$f::<8>($($arg),*),
-            $crate::variant::Variant::Armenian => $pos.$f::<9>($($arg),*),
-            $crate::variant::Variant::Thai => $pos.$f::<10>($($arg),*),
-            $crate::variant::Variant::Poddavki => $pos.$f::<11>($($arg),*),
-            $crate::variant::Variant::Frisian => $pos.$f::<12>($($arg),*),
-            $crate::variant::Variant::Lasca => $pos.$f::<13>($($arg),*),
-        }
-    };
-}
-pub(crate) use dispatch_rules;
-
 impl Position {
     /// All legal moves, captures merged by the "drop duplicates" convention.
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -331,9 +333,17 @@ impl Position {
 
     #[inline(never)]
     fn capturers_in<B: Set, const V: usize>(&self) -> Bits {
+        // One copy per colour, so that the direction sets are constants.
+        match self.turn {
+            Color::White => self.capturers_of::<B, V>(Color::White),
+            Color::Black => self.capturers_of::<B, V>(Color::Black),
+        }
+    }
+
+    #[inline(always)]
+    fn capturers_of<B: Set, const V: usize>(&self, us: Color) -> Bits {
         let r = Fixed::<V>::RULES;
         let g = &r.geometry;
-        let us = self.turn;
         let own = B::narrow(self.pieces[us as usize]);
         let enemies = B::narrow(self.pieces[us.opposite() as usize]);
         let kings_all = B::narrow(self.kings);
@@ -341,19 +351,19 @@ impl Position {
         let men = own & !kings_all;
         let man_targets = if r.man_takes_king { enemies } else { enemies & !kings_all };
         let mut found = B::ZERO;
-        for d in for_color(r.man_captures, us).iter() {
+        for_color(r.man_captures, us).each(|d| {
             let back = d.reverse();
             found |= g.step(g.step(empty, back) & man_targets, back) & men;
-        }
+        });
         let kings = own & kings_all;
         if kings.none() {
             return found.wide();
         }
         if r.king_capture == Reach::Short {
-            for d in r.king_captures.iter() {
+            r.king_captures.each(|d| {
                 let back = d.reverse();
                 found |= g.step(g.step(empty, back) & enemies, back) & kings;
-            }
+            });
             return found.wide();
         }
         for k in bits::iter_set(kings) {
@@ -394,7 +404,18 @@ impl Position {
     }
 
     fn captures_in<B: Set, const V: usize>(&self, capturers: Bits, out: &mut Vec<Move>) {
-        let mut s = Search::<B, V>::new(self);
+        match self.turn {
+            Color::White => self.captures_of::<B, V, true>(capturers, out),
+            Color::Black => self.captures_of::<B, V, false>(capturers, out),
+        }
+    }
+
+    fn captures_of<B: Set, const V: usize, const WHITE: bool>(
+        &self,
+        capturers: Bits,
+        out: &mut Vec<Move>,
+    ) {
+        let mut s = Search::<B, V, WHITE>::new(self);
         let occupied = B::narrow(self.occupied());
         for from in bits::iter(capturers) {
             let b = B::bit(from);
@@ -533,25 +554,29 @@ impl Position {
     }
 
     fn count_quiet_in<B: Set, const V: usize>(&self) -> u64 {
+        // One copy per colour, so that the direction sets are constants.
+        match self.turn {
+            Color::White => self.count_quiet_of::<B, V>(Color::White),
+            Color::Black => self.count_quiet_of::<B, V>(Color::Black),
+        }
+    }
+
+    #[inline(always)]
+    fn count_quiet_of<B: Set, const V: usize>(&self, us: Color) -> u64 {
         let r = Fixed::<V>::RULES;
         let g = &r.geometry;
-        let us = self.turn;
         let own = B::narrow(self.pieces[us as usize]);
         let kings_all = B::narrow(self.kings);
         let empty = B::narrow(g.mask() & !self.occupied());
         let men = own & !kings_all;
         let mut n = 0u64;
-        for d in for_color(r.man_steps, us).iter() {
-            n += (g.step(men, d) & empty).count() as u64;
-        }
+        for_color(r.man_steps, us).each(|d| n += (g.step(men, d) & empty).count() as u64);
         let kings = own & kings_all & !B::narrow(self.frozen_king());
         if kings.none() {
             return n;
         }
         if r.king_move == Reach::Short {
-            for d in r.king_steps.iter() {
-                n += (g.step(kings, d) & empty).count() as u64;
-            }
+            r.king_steps.each(|d| n += (g.step(kings, d) & empty).count() as u64);
             return n;
         }
         for k in bits::iter_set(kings) {

@@ -2,7 +2,7 @@
 //! keep with the position (Frisian king runs, Lasca columns).
 
 use crate::Color;
-use crate::bits::{self, Bits};
+use crate::bits::{self, Bits, Set};
 use crate::geometry::{NO_BIT, Square};
 use crate::moves::Move;
 use crate::variant::{Removal, Rules, Variant};
@@ -201,7 +201,36 @@ impl Position {
 
     /// Plays `mv` in place.
     pub(crate) fn apply(&mut self, mv: &Move) {
-        crate::movegen::dispatch_rules!(self, apply_in(mv))
+        match self.variant {
+            // The only rule sets with state beside the pieces: Frisian king runs, Lasca columns.
+            Variant::Frisian => self.apply_in::<{ Variant::Frisian as usize }>(mv),
+            Variant::Lasca => self.apply_in::<{ Variant::Lasca as usize }>(mv),
+            Variant::Canadian => self.apply_pieces::<u128>(mv),
+            _ => self.apply_pieces::<u64>(mv),
+        }
+    }
+
+    /// [`Position::apply`] for the rule sets whose position is just the pieces and the turn,
+    /// in the narrowest bitboard `B` the board fits in.
+    #[inline(always)]
+    fn apply_pieces<B: Set>(&mut self, mv: &Move) {
+        let us = self.turn as usize;
+        let from = B::bit(mv.from.0);
+        let to = B::bit(mv.to.0);
+        let captured = B::narrow(mv.captured);
+        let mut own = B::narrow(self.pieces[us]);
+        let mut kings = B::narrow(self.kings);
+        let was_king = (kings & from).any();
+        // A capture may end where it started (a round trip), so clear before setting.
+        own = (own & !from) | to;
+        kings &= !(captured | from);
+        if was_king || mv.promotes {
+            kings |= to;
+        }
+        self.pieces[us] = own.wide();
+        self.pieces[1 - us] = (B::narrow(self.pieces[1 - us]) & !captured).wide();
+        self.kings = kings.wide();
+        self.turn = self.turn.opposite();
     }
 
     /// [`Position::apply`] with the rule set's data as a constant.
