@@ -3,7 +3,9 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use doska_engine::{Level, Limits, Searcher, Terms, analyze as run_analysis, choose_with};
+use doska_engine::{
+    Level, Limits, Searcher, Terms, analyze as run_analysis, choose_with, choose_with_terms,
+};
 use doska_rules::{AnyGame, Color, RuleSet, Variant};
 use serde::Serialize;
 use std::io::{BufRead, Write};
@@ -284,6 +286,13 @@ pub struct MatchArgs {
     /// Second player's level.
     #[arg(long)]
     b: Level,
+    /// Evaluation terms the first player goes without, comma-separated (advancement,
+    /// back_rank, centre, trades, runaways, free_kings): measures what a term is worth.
+    #[arg(long, value_name = "TERMS", default_value = "")]
+    a_without: String,
+    /// Evaluation terms the second player goes without.
+    #[arg(long, value_name = "TERMS", default_value = "")]
+    b_without: String,
     /// Number of games (rounded up to an even number: each opening is played with both colours).
     #[arg(long, default_value_t = 20)]
     games: u32,
@@ -316,8 +325,8 @@ fn openings(rules: RuleSet, n: usize) -> Vec<Vec<String>> {
 fn one_game(
     rules: RuleSet,
     opening: &[String],
-    a: Level,
-    b: Level,
+    (a, ta): (Level, Terms),
+    (b, tb): (Level, Terms),
     a_white: bool,
     scale: f64,
     seed: u64,
@@ -326,15 +335,15 @@ fn one_game(
     for m in opening {
         game.play(m)?;
     }
-    let mut sa = Searcher::new(16, a.recipe().terms);
-    let mut sb = Searcher::new(16, b.recipe().terms);
+    let mut sa = Searcher::new(16, ta);
+    let mut sb = Searcher::new(16, tb);
     let mut ply = 0u64;
     while game.outcome().is_none() {
         let a_to_move = (game.turn() == Color::White) == a_white;
         let mv = if a_to_move {
-            choose_with(&mut sa, &game, a, seed + ply, scale)
+            choose_with_terms(&mut sa, &game, a, ta, seed + ply, scale)
         } else {
-            choose_with(&mut sb, &game, b, seed + ply, scale)
+            choose_with_terms(&mut sb, &game, b, tb, seed + ply, scale)
         };
         let Some(mv) = mv else { break };
         game.play(&mv)?;
@@ -358,20 +367,18 @@ fn elo(p: f64) -> f64 {
 /// its 95% error margin.
 pub fn run_match(m: &MatchArgs) -> Result<()> {
     let rules: RuleSet = m.variant.parse()?;
+    let a = (m.a, m.a.recipe().terms.without(&m.a_without).map_err(anyhow::Error::msg)?);
+    let b = (m.b, m.b.recipe().terms.without(&m.b_without).map_err(anyhow::Error::msg)?);
+    let name = |level: Level, without: &str| {
+        if without.is_empty() { level.to_string() } else { format!("{level} without {without}") }
+    };
     let pairs = m.games.div_ceil(2) as usize;
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let mut scores = Vec::new();
     for (i, opening) in openings(rules, pairs).iter().enumerate() {
         for a_white in [true, false] {
-            let s = one_game(
-                rules,
-                opening,
-                m.a,
-                m.b,
-                a_white,
-                m.scale,
-                1000 * i as u64 + a_white as u64,
-            )?;
+            let s =
+                one_game(rules, opening, a, b, a_white, m.scale, 1000 * i as u64 + a_white as u64)?;
             scores.push(s);
             match s {
                 x if x > 0.75 => w += 1,
@@ -402,8 +409,8 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
     println!(
         "{} {} vs {}: {} games, +{w} ={d} -{l}, score {:.1}%, {elo_text}",
         rules,
-        m.a,
-        m.b,
+        name(m.a, &m.a_without),
+        name(m.b, &m.b_without),
         scores.len(),
         p * 100.0,
     );

@@ -170,8 +170,21 @@ pub fn choose_with(
     seed: u64,
     scale: f64,
 ) -> Option<String> {
+    choose_with_terms(searcher, game, level, level.recipe().terms, seed, scale)
+}
+
+/// [`choose_with`] with other evaluation terms than the level's (to measure what a term is
+/// worth: `doska match --a-without`).
+pub fn choose_with_terms(
+    searcher: &mut Searcher,
+    game: &AnyGame,
+    level: Level,
+    terms: Terms,
+    seed: u64,
+    scale: f64,
+) -> Option<String> {
     let recipe = level.recipe();
-    searcher.set_terms(recipe.terms);
+    searcher.set_terms(terms);
     searcher.set_exact_root(recipe.random_margin.is_some());
     let limits = Limits {
         depth: recipe.depth,

@@ -42,3 +42,52 @@ impl Terms {
         free_kings: true,
     };
 }
+
+impl Terms {
+    /// The terms' names, as `doska match --a-without` takes them.
+    pub const NAMES: [&'static str; 6] =
+        ["advancement", "back_rank", "centre", "trades", "runaways", "free_kings"];
+
+    /// The switch of the term called `name`, if there is one.
+    fn switch(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "advancement" => &mut self.advancement,
+            "back_rank" => &mut self.back_rank,
+            "centre" => &mut self.centre,
+            "trades" => &mut self.trades,
+            "runaways" => &mut self.runaways,
+            "free_kings" => &mut self.free_kings,
+            _ => return None,
+        })
+    }
+
+    /// These terms with the comma-separated `names` turned off.
+    pub fn without(mut self, names: &str) -> Result<Terms, String> {
+        for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match self.switch(name) {
+                Some(on) => *on = false,
+                None => {
+                    return Err(format!(
+                        "unknown evaluation term {name:?}: expected one of {}",
+                        Terms::NAMES.join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Terms;
+
+    #[test]
+    fn terms_are_turned_off_by_name_and_unknown_names_are_refused() {
+        let t = Terms::ALL.without("runaways, free_kings").unwrap();
+        assert!(!t.runaways && !t.free_kings && t.centre && t.trades);
+        assert_eq!(Terms::ALL.without("").unwrap(), Terms::ALL);
+        let err = Terms::ALL.without("centre,tempo").unwrap_err();
+        assert!(err.contains("\"tempo\"") && err.contains("free_kings"), "{err}");
+    }
+}
