@@ -5,7 +5,7 @@
 //! | Easy   | 2 plies (a move or two)     | material only                                     | random among moves within 0.6 of a man of the best |
 //! | Medium | 0.25 s, at most 64 plies    | material, advancement                             | best |
 //! | Hard   | 1 s                         | + back rank, centre, trades when ahead            | best |
-//! | Insane | 3 s                         | + runaway men, free kings                         | best |
+//! | Insane | 3 s                         | + runaway men, free kings; Ugolki: the exact race once the armies have passed each other | best |
 //!
 //! Pending captures are always resolved before a position is evaluated (quiescence), and the
 //! rule set's own end and draw rules are applied inside the search, at every level.
@@ -24,7 +24,8 @@ pub enum Level {
     Medium,
     /// Thinks longer; values the back rank, the centre and trades when ahead.
     Hard,
-    /// Thinks longest and also values free kings and runaway men.
+    /// Thinks longest and also values free kings and runaway men; in Ugolki it solves the
+    /// race exactly once the armies have passed each other.
     Insane,
 }
 

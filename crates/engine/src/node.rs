@@ -1,7 +1,7 @@
 //! What the search needs of a game: legal moves, playing a move, a hash key, the end rules and
 //! an evaluation. One search serves draughts and Ugolki through this trait.
 
-use crate::eval::{Terms, draughts, ugolki};
+use crate::eval::{Terms, draughts, race, ugolki};
 use doska_rules::fen::Counters;
 use doska_rules::game::{self, Winner};
 use doska_rules::ugolki::{UgolkiMove, UgolkiPosition, judge_position};
@@ -53,6 +53,10 @@ pub trait Node: Clone {
     fn unstable(&self) -> bool;
     /// Static evaluation for the side to move, in hundredths of a man.
     fn evaluate(&self, terms: &Terms) -> i32;
+    /// Called once when a search of this root starts: drops what the evaluation cached in
+    /// earlier searches, so a search with a depth or node limit is deterministic, and lets
+    /// the evaluation note what it needs of the root.
+    fn start_search(&self) {}
 }
 
 /// A draughts position with the counters its draw rules need.
@@ -209,6 +213,10 @@ impl Node for UgolkiPosition {
 
     fn evaluate(&self, terms: &Terms) -> i32 {
         ugolki::evaluate(self, terms)
+    }
+
+    fn start_search(&self) {
+        race::start_search(self);
     }
 }
 

@@ -142,6 +142,7 @@ impl Searcher {
         mut report: impl FnMut(&Info<N::Move>),
     ) -> Outcome<N::Move> {
         let started = Instant::now();
+        root.start_search();
         self.nodes = 0;
         self.aborted = false;
         self.stop.0.store(false, Ordering::Relaxed);

@@ -2,6 +2,7 @@
 //! side to move's view.
 
 pub mod draughts;
+pub mod race;
 pub mod ugolki;
 
 /// Which evaluation terms are on: the levels differ in these (see [`crate::Level`]).
@@ -20,6 +21,9 @@ pub struct Terms {
     pub runaways: bool,
     /// Kings that move freely (mobility of kings).
     pub free_kings: bool,
+    /// Ugolki: once the armies have passed each other, each side's race solved exactly
+    /// ([`race`]) when it fits the solver's budget. No effect in draughts.
+    pub exact_race: bool,
 }
 
 impl Terms {
@@ -31,6 +35,7 @@ impl Terms {
         trades: false,
         runaways: false,
         free_kings: false,
+        exact_race: false,
     };
     /// Every term.
     pub const ALL: Terms = Terms {
@@ -40,6 +45,7 @@ impl Terms {
         trades: true,
         runaways: true,
         free_kings: true,
+        exact_race: true,
     };
 }
 

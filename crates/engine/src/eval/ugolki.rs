@@ -1,7 +1,8 @@
 //! Ugolki evaluation: the race (how far every piece still has to go into the opponent's
-//! corner), pieces already home, stragglers near the leave-home deadline.
+//! corner), pieces already home, stragglers near the leave-home deadline; once the armies
+//! have passed each other, the exact race ([`super::race`]) when it is on and fits its budget.
 
-use super::Terms;
+use super::{Terms, race};
 use doska_rules::Color;
 use doska_rules::ugolki::{Directions, UgolkiPosition};
 
@@ -37,6 +38,11 @@ fn race(pos: &UgolkiPosition, side: Color) -> (i32, i32, i32) {
 
 /// Evaluation from the side to move's view.
 pub fn evaluate(pos: &UgolkiPosition, t: &Terms) -> i32 {
+    if t.exact_race
+        && let Some(score) = race::exact_score(pos)
+    {
+        return score;
+    }
     let us = pos.side_to_move();
     let them = us.opposite();
     let (ru, hu, du) = race(pos, us);

@@ -317,36 +317,16 @@ impl UgolkiPosition {
         self.rules.board.geometry()
     }
 
-    /// Adjacent free squares (seed 000: "Шашка переходит на соседнюю свободную клетку").
+    /// Adjacent free squares ([`UgolkiRules::step_targets`]).
     #[inline]
     fn step_targets(&self, from_bit: u128, occupied: u128) -> u128 {
-        let g = self.geometry();
-        g.neighbours(from_bit, self.rules.directions.count()) & g.board & !occupied
+        self.rules.step_targets(from_bit, occupied)
     }
 
-    /// Every square a chain of jumps from `from_bit` can stop on (seed 000: "После прыжка
-    /// можно прыгать дальше, в любую сторону, пока есть куда"; "Остановиться можно после
-    /// любого прыжка"). Breadth-first: `frontier` holds the squares first reached by the last
-    /// round of jumps.
+    /// Every square a jump chain can stop on ([`UgolkiRules::jump_targets`]).
     #[inline]
     fn jump_targets(&self, from_bit: u128, occupied: u128) -> u128 {
-        let g = self.geometry();
-        let directions = self.rules.directions.count();
-        // The moving piece has left its start square: it is not there to be jumped over.
-        let others = occupied & !from_bit;
-        let free = g.board & !others;
-        let mut reached = from_bit;
-        let mut frontier = from_bit;
-        while frontier != 0 {
-            let mut next = 0;
-            for d in 0..directions {
-                next |= g.shift(g.shift(frontier, d) & others, d);
-            }
-            // Never back to a visited square, the start included.
-            frontier = next & free & !reached;
-            reached |= frontier;
-        }
-        reached & !from_bit
+        self.rules.jump_targets(from_bit, occupied)
     }
 
     /// One shortest chain from `from` to `to` (breadth-first with parents, directions in

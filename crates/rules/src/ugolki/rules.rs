@@ -258,11 +258,51 @@ impl UgolkiRules {
             .collect()
     }
 
-    /// Bitboard of `side`'s home.
-    pub(crate) fn home_bits(&self, side: Color) -> u128 {
+    /// Bitboard of `side`'s home: bit `rank * width + file`, as in
+    /// [`UgolkiPosition::placement`](super::UgolkiPosition::placement).
+    pub fn home_bits(&self, side: Color) -> u128 {
         self.board
             .geometry()
             .mask(|file, rank| Square::new(file, rank).is_some_and(|sq| self.is_home(side, sq)))
+    }
+
+    /// Every square of the board as a bitboard (bit `rank * width + file`).
+    pub fn board_bits(&self) -> u128 {
+        self.board.geometry().board
+    }
+
+    /// The free squares a step from the single square `from_bit` reaches, `occupied` being
+    /// every piece on the board (seed 000: "Шашка переходит на соседнюю свободную клетку").
+    #[inline]
+    pub fn step_targets(&self, from_bit: u128, occupied: u128) -> u128 {
+        let g = self.board.geometry();
+        g.neighbours(from_bit, self.directions.count()) & g.board & !occupied
+    }
+
+    /// Every square a chain of jumps from the single square `from_bit` can stop on,
+    /// `occupied` being every piece on the board, the mover included (seed 000: "После
+    /// прыжка можно прыгать дальше, в любую сторону, пока есть куда"; "Остановиться можно
+    /// после любого прыжка"). Breadth-first: `frontier` holds the squares first reached by the
+    /// last round of jumps.
+    #[inline]
+    pub fn jump_targets(&self, from_bit: u128, occupied: u128) -> u128 {
+        let g = self.board.geometry();
+        let directions = self.directions.count();
+        // The moving piece has left its start square: it is not there to be jumped over.
+        let others = occupied & !from_bit;
+        let free = g.board & !others;
+        let mut reached = from_bit;
+        let mut frontier = from_bit;
+        while frontier != 0 {
+            let mut next = 0;
+            for d in 0..directions {
+                next |= g.shift(g.shift(frontier, d) & others, d);
+            }
+            // Never back to a visited square, the start included.
+            frontier = next & free & !reached;
+            reached |= frontier;
+        }
+        reached & !from_bit
     }
 
     /// Bitboard of `side`'s own half: the ranks nearest to it.
