@@ -287,7 +287,7 @@ pub struct MatchArgs {
     #[arg(long)]
     b: Level,
     /// Evaluation terms the first player goes without, comma-separated (advancement,
-    /// back_rank, centre, trades, runaways, free_kings): measures what a term is worth.
+    /// back_rank, centre, trades, runaways, free_kings, exact_race): what a term is worth.
     #[arg(long, value_name = "TERMS", default_value = "")]
     a_without: String,
     /// Evaluation terms the second player goes without.

@@ -21,7 +21,7 @@ const MAX_PLY: usize = 128;
 pub struct Limits {
     /// Deepest iteration.
     pub depth: Option<u32>,
-    /// Most nodes (checked between iterations and every 1024 nodes).
+    /// Most nodes (checked between iterations and every 256 nodes).
     pub nodes: Option<u64>,
     /// Time for the move.
     pub movetime: Option<Duration>,
@@ -257,7 +257,7 @@ impl Searcher {
     }
 
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             if self.stop.is_set() {
                 self.aborted = true;
             }

@@ -47,12 +47,10 @@ impl Terms {
         free_kings: true,
         exact_race: true,
     };
-}
 
-impl Terms {
     /// The terms' names, as `doska match --a-without` takes them.
-    pub const NAMES: [&'static str; 6] =
-        ["advancement", "back_rank", "centre", "trades", "runaways", "free_kings"];
+    pub const NAMES: [&'static str; 7] =
+        ["advancement", "back_rank", "centre", "trades", "runaways", "free_kings", "exact_race"];
 
     /// The switch of the term called `name`, if there is one.
     fn switch(&mut self, name: &str) -> Option<&mut bool> {
@@ -63,6 +61,7 @@ impl Terms {
             "trades" => &mut self.trades,
             "runaways" => &mut self.runaways,
             "free_kings" => &mut self.free_kings,
+            "exact_race" => &mut self.exact_race,
             _ => return None,
         })
     }
