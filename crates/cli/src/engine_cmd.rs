@@ -222,6 +222,10 @@ pub struct BenchArgs {
     /// Search depth for every position.
     #[arg(long, default_value_t = 7)]
     depth: u32,
+    /// Instead: the time each level takes to choose a move at full strength, one game alone
+    /// and two games at once (one per core).
+    #[arg(long)]
+    levels: bool,
 }
 
 /// The fixed bench set: every rule set's start and a few middle games.
@@ -245,8 +249,51 @@ fn bench_positions() -> Vec<(String, Option<String>)> {
     v
 }
 
+/// The middle games of the bench set, for timing the levels.
+fn level_positions() -> Result<Vec<AnyGame>> {
+    bench_positions()
+        .into_iter()
+        .filter(|(_, fen)| fen.is_some())
+        .map(|(variant, fen)| game_from(&variant, fen.as_deref()))
+        .collect()
+}
+
+/// Mean milliseconds per move of `level` over `games`.
+fn time_level(games: &[AnyGame], level: Level) -> f64 {
+    let t = Instant::now();
+    for (i, g) in games.iter().enumerate() {
+        let _ = doska_engine::choose(g, level, i as u64, 1.0);
+    }
+    t.elapsed().as_secs_f64() * 1000.0 / games.len().max(1) as f64
+}
+
+/// `doska bench --levels`: how long each level thinks, alone and with a second game searching
+/// on the other core at the same time.
+fn bench_levels() -> Result<()> {
+    let games = level_positions()?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("{} positions, {cores} cores", games.len());
+    for level in Level::ALL {
+        let alone = time_level(&games, level);
+        let (x, y) = std::thread::scope(|s| {
+            let other = s.spawn(|| time_level(&games, level));
+            let mine = time_level(&games, level);
+            (mine, other.join().unwrap_or(f64::NAN))
+        });
+        println!(
+            "{:<7} {alone:>7.0} ms per move alone, {:>7.0} ms with two games at once",
+            level.id(),
+            (x + y) / 2.0
+        );
+    }
+    Ok(())
+}
+
 /// Runs the bench: total nodes (a signature of the search) and speed.
 pub fn bench(a: &BenchArgs) -> Result<()> {
+    if a.levels {
+        return bench_levels();
+    }
     let started = Instant::now();
     let mut total = 0u64;
     for (variant, fen) in bench_positions() {
