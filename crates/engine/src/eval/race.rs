@@ -76,9 +76,9 @@ pub const SEPARATION: i32 = 3;
 /// costs 0.1-0.15 µs, measured by the ignored tests `race_cost` and `race_search_cost`).
 /// Most races of real games that have separated take a few hundred to a few thousand nodes;
 /// inside a search most races are near-duplicates of earlier ones and cost a few hundred
-/// nodes or a cache hit. A search checks its clock every 1024 nodes, and an evaluation solves
+/// nodes or a cache hit. A search checks its clock every 256 nodes, and an evaluation solves
 /// at most two fresh races, so even a run of evaluations that all exhaust the budget overruns
-/// the move's time by half a second at worst.
+/// the move's time by about a tenth of a second at worst.
 pub const RACE_BUDGET: u64 = 2_000;
 
 /// An exact win is worth this plus [`RACE_MARGIN`] per move of margin: far above any
