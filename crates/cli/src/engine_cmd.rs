@@ -29,6 +29,9 @@ pub struct AnalyzeArgs {
     /// Evaluate like this level (default: insane, every term).
     #[arg(long, default_value = "insane")]
     level: Level,
+    /// Threads for a timed search (a depth-limited one uses one, to stay deterministic).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -70,6 +73,7 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
         }),
     };
     let mut searcher = Searcher::new(64, a.level.recipe().terms);
+    searcher.set_threads(a.threads);
     let started = Instant::now();
     let json = a.json;
     let result = run_analysis(&mut searcher, &game, limits, |r| {
@@ -340,6 +344,12 @@ pub struct MatchArgs {
     /// Evaluation terms the second player goes without.
     #[arg(long, value_name = "TERMS", default_value = "")]
     b_without: String,
+    /// Threads the first player searches with.
+    #[arg(long, default_value_t = 1)]
+    a_threads: usize,
+    /// Threads the second player searches with.
+    #[arg(long, default_value_t = 1)]
+    b_threads: usize,
     /// Number of games (rounded up to an even number: each opening is played with both colours).
     #[arg(long, default_value_t = 20)]
     games: u32,
@@ -372,8 +382,8 @@ fn openings(rules: RuleSet, n: usize) -> Vec<Vec<String>> {
 fn one_game(
     rules: RuleSet,
     opening: &[String],
-    (a, ta): (Level, Terms),
-    (b, tb): (Level, Terms),
+    (a, ta, na): (Level, Terms, usize),
+    (b, tb, nb): (Level, Terms, usize),
     a_white: bool,
     scale: f64,
     seed: u64,
@@ -384,6 +394,8 @@ fn one_game(
     }
     let mut sa = Searcher::new(16, ta);
     let mut sb = Searcher::new(16, tb);
+    sa.set_threads(na);
+    sb.set_threads(nb);
     let mut ply = 0u64;
     while game.outcome().is_none() {
         let a_to_move = (game.turn() == Color::White) == a_white;
@@ -414,10 +426,20 @@ fn elo(p: f64) -> f64 {
 /// its 95% error margin.
 pub fn run_match(m: &MatchArgs) -> Result<()> {
     let rules: RuleSet = m.variant.parse()?;
-    let a = (m.a, m.a.recipe().terms.without(&m.a_without).map_err(anyhow::Error::msg)?);
-    let b = (m.b, m.b.recipe().terms.without(&m.b_without).map_err(anyhow::Error::msg)?);
-    let name = |level: Level, without: &str| {
-        if without.is_empty() { level.to_string() } else { format!("{level} without {without}") }
+    let terms = |level: Level, without: &str| {
+        level.recipe().terms.without(without).map_err(anyhow::Error::msg)
+    };
+    let a = (m.a, terms(m.a, &m.a_without)?, m.a_threads);
+    let b = (m.b, terms(m.b, &m.b_without)?, m.b_threads);
+    let name = |level: Level, without: &str, threads: usize| {
+        let mut s = level.to_string();
+        if !without.is_empty() {
+            s += &format!(" without {without}");
+        }
+        if threads > 1 {
+            s += &format!(" on {threads} threads");
+        }
+        s
     };
     let pairs = m.games.div_ceil(2) as usize;
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
@@ -456,8 +478,8 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
     println!(
         "{} {} vs {}: {} games, +{w} ={d} -{l}, score {:.1}%, {elo_text}",
         rules,
-        name(m.a, &m.a_without),
-        name(m.b, &m.b_without),
+        name(m.a, &m.a_without, m.a_threads),
+        name(m.b, &m.b_without, m.b_threads),
         scores.len(),
         p * 100.0,
     );

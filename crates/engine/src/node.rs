@@ -27,7 +27,7 @@ fn end_for(winner: Winner, to_move: Color) -> End {
 }
 
 /// A searchable position.
-pub trait Node: Clone {
+pub trait Node: Clone + Send {
     /// A move.
     type Move: Copy;
     /// The legal moves into `out` (cleared first).

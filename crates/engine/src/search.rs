@@ -83,7 +83,12 @@ struct Ply<M> {
 /// A searcher with its tables, reusable across moves of one game.
 #[derive(Debug)]
 pub struct Searcher {
-    tt: Table,
+    tt: Arc<Table>,
+    /// Helper searchers for timed searches on more than one thread (lazy SMP: they search the
+    /// same root, one ply deeper, and share the transposition table).
+    helpers: Vec<Searcher>,
+    /// How many plies deeper than the main thread this searcher starts (helpers).
+    skew: u32,
     killers: Vec<[u32; 2]>,
     history: Vec<u32>,
     nodes: u64,
@@ -100,7 +105,9 @@ impl Searcher {
     /// A searcher with a transposition table of about `tt_mb` megabytes.
     pub fn new(tt_mb: usize, terms: Terms) -> Searcher {
         Searcher {
-            tt: Table::new(tt_mb),
+            tt: Arc::new(Table::new(tt_mb)),
+            helpers: Vec::new(),
+            skew: 0,
             killers: vec![[0; 2]; MAX_PLY + 1],
             history: vec![0; 1 << 16],
             nodes: 0,
@@ -112,6 +119,24 @@ impl Searcher {
             path: Vec::new(),
             exact_root: false,
         }
+    }
+
+    /// Searches with time limits on `threads` threads (at least one); searches limited by
+    /// depth or nodes alone stay on one thread, so that they stay deterministic.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.max(1) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            let mut h = Searcher::new(0, self.terms);
+            h.tt = Arc::clone(&self.tt);
+            h.skew = 1 + (self.helpers.len() as u32 % 2);
+            self.helpers.push(h);
+        }
+    }
+
+    /// Threads a timed search uses.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
     }
 
     /// Whether every root move gets an exact score (slower; Easy's random choice needs it).
@@ -130,11 +155,49 @@ impl Searcher {
             self.terms = terms;
             self.tt.clear();
         }
+        for h in &mut self.helpers {
+            h.terms = terms;
+        }
     }
 
     /// Searches `root`. `history` holds the keys of the game's earlier positions (for
     /// repetition); `report` is called after each completed iteration.
     pub fn search<N: Node>(
+        &mut self,
+        root: &N,
+        history: &[u64],
+        limits: Limits,
+        report: impl FnMut(&Info<N::Move>),
+    ) -> Outcome<N::Move> {
+        self.stop.0.store(false, Ordering::Relaxed);
+        if self.helpers.is_empty() || limits.movetime.is_none() || limits.nodes.is_some() {
+            return self.search_alone(root, history, limits, report);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let stops: Vec<Stop> = helpers.iter().map(Searcher::stop_handle).collect();
+        stops.iter().for_each(|s| s.0.store(false, Ordering::Relaxed));
+        let exact_root = self.exact_root;
+        let mut out = std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .map(|h| {
+                    let root = root.clone();
+                    h.exact_root = exact_root;
+                    scope.spawn(move || h.search_alone(&root, history, limits, |_| {}).nodes)
+                })
+                .collect();
+            let out = self.search_alone(root, history, limits, report);
+            stops.iter().for_each(Stop::stop);
+            let helped: u64 = running.into_iter().map(|t| t.join().unwrap_or(0)).sum();
+            (out, helped)
+        });
+        self.helpers = helpers;
+        out.0.nodes += out.1;
+        out.0
+    }
+
+    /// [`Searcher::search`] on this thread.
+    fn search_alone<N: Node>(
         &mut self,
         root: &N,
         history: &[u64],
@@ -145,7 +208,6 @@ impl Searcher {
         root.start_search();
         self.nodes = 0;
         self.aborted = false;
-        self.stop.0.store(false, Ordering::Relaxed);
         self.deadline = limits.movetime.map(|t| started + t);
         self.node_limit = limits.nodes;
         self.killers.iter_mut().for_each(|k| *k = [0; 2]);
@@ -168,7 +230,7 @@ impl Searcher {
         let mut stack: Vec<Ply<N::Move>> = (0..=MAX_PLY + 1)
             .map(|_| Ply { moves: Vec::with_capacity(32), keyed: Vec::with_capacity(32) })
             .collect();
-        for depth in 1..=max_depth {
+        for depth in (1 + self.skew).min(max_depth)..=max_depth {
             self.path.clear();
             self.path.extend_from_slice(history);
             let mut scores = Vec::with_capacity(moves.len());

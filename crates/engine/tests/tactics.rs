@@ -114,3 +114,21 @@ fn levels_parse_and_differ() {
     assert!(Level::Easy.recipe().random_margin.is_some());
     assert!(Level::Hard.recipe().terms.back_rank && !Level::Medium.recipe().terms.back_rank);
 }
+
+#[test]
+fn two_threads_find_the_shot_in_a_timed_search() {
+    let game = AnyGame::from_fen("russian".parse().unwrap(), TWO_FOR_ONE).unwrap();
+    let mut s = Searcher::new(8, Terms::ALL);
+    s.set_threads(2);
+    assert_eq!(s.threads(), 2);
+    let limits =
+        Limits { movetime: Some(std::time::Duration::from_millis(150)), ..Limits::default() };
+    for _ in 0..3 {
+        // The searcher and its helper are reused from move to move.
+        let a = analyze(&mut s, &game, limits, |_| {});
+        assert_eq!(a.best.as_deref(), Some("f4-e5"));
+        assert!(a.score > 50, "{}", a.score);
+    }
+    s.set_threads(1);
+    assert_eq!(s.threads(), 1);
+}
