@@ -105,8 +105,10 @@ pub fn evaluate(pos: &Position, t: &Terms) -> i32 {
             }
         }
         if t.free_kings {
+            // A king with nowhere to go is half lost; one with room is worth a little more.
             let empty = g.mask() & !pos.occupied();
             for k in bits::iter(kings) {
+                let mut free = 0;
                 for d in r.king_steps.iter() {
                     let mut b = g.shift(1u128 << k, d);
                     let mut n = 0;
@@ -114,8 +116,9 @@ pub fn evaluate(pos: &Position, t: &Terms) -> i32 {
                         n += 1;
                         b = g.shift(b, d);
                     }
-                    s += n * 2;
+                    free += n;
                 }
+                s += if free == 0 { -kv / 4 } else { free.min(6) };
             }
         }
         if r.removal == Removal::Column {
