@@ -472,3 +472,77 @@ fn race_search_cost() {
         }
     }
 }
+
+/// What the exact race is worth in play: in the separated positions of real games, how often
+/// a search of 60 ms (as in `bench/terms.sh`) plays a shortest-race move, and how often a
+/// move that keeps the race's result (win, draw or loss with both racing perfectly), with and
+/// without it, counted where some legal move would not. Run by hand:
+/// `cargo test -p doska-engine --release --lib race_move_quality -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn race_move_quality() {
+    use crate::eval::Terms;
+    use crate::search::{Limits, Searcher};
+    let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+    let rules = UgolkiRules::UGOLKI;
+    let rows = separated_positions(rules, 4, 24, &mut rng);
+    let limits =
+        Limits { movetime: Some(std::time::Duration::from_millis(60)), ..Limits::default() };
+    let rank = |w: Winner, side: Color| match (w, side) {
+        (Winner::Draw, _) => 1,
+        (Winner::White, Color::White) | (Winner::Black, Color::Black) => 2,
+        _ => 0,
+    };
+    let (mut shortest_counted, mut result_counted) = (0, 0);
+    let (mut shortest, mut kept) = ([0; 2], [0; 2]);
+    for position in &rows {
+        let side = position.side_to_move();
+        let mut own = RaceSolver::new(&rules, side, 5_000_000);
+        let mut other = RaceSolver::new(&rules, side.opposite(), 5_000_000);
+        let (Some(n), Some(m)) = (
+            own.solve(position.placement_of(side)).exact(),
+            other.solve(position.placement_of(side.opposite())).exact(),
+        ) else {
+            continue;
+        };
+        if n == 0 {
+            continue;
+        }
+        let made = |p: &UgolkiPosition, c: Color| p.moves_made(c);
+        let legal = position.legal_moves();
+        let mut counts = Vec::new();
+        let mut results = Vec::new();
+        for &mv in &legal {
+            let next = position.play(mv).unwrap();
+            let d = own.solve(next.placement_of(side)).exact().unwrap_or(u32::MAX / 2);
+            let (wn, bn) = if side == Color::White { (d, m) } else { (m, d) };
+            let w =
+                race_outcome(&rules, made(&next, Color::White), made(&next, Color::Black), wn, bn);
+            counts.push(d);
+            results.push(rank(w, side));
+        }
+        let best_result = results.iter().copied().max().unwrap_or(0);
+        let critical = results.iter().any(|&r| r < best_result);
+        shortest_counted += 1;
+        result_counted += critical as u32;
+        for (i, exact_race) in [false, true].into_iter().enumerate() {
+            let mut searcher = Searcher::new(16, Terms { exact_race, ..Terms::ALL });
+            let best = searcher.search(position, &[], limits, |_| {}).best.unwrap();
+            let at = legal.iter().position(|&mv| mv == best).unwrap();
+            shortest[i] += (counts[at] == n - 1) as u32;
+            if critical {
+                kept[i] += (results[at] == best_result) as u32;
+            }
+        }
+    }
+    eprintln!(
+        "{} separated positions: a shortest-race move in {} of {shortest_counted} without the \
+         exact race, {} with it; the race's result kept in {} of {result_counted} positions \
+         where a move could lose it without the exact race, {} with it",
+        rows.len(),
+        shortest[0],
+        shortest[1],
+        kept[0],
+        kept[1]
+    );
+}
