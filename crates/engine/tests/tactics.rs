@@ -14,6 +14,13 @@ fn best(rules: &str, fen: &str, depth: u32) -> (String, i32) {
     (a.best.unwrap_or_default(), a.score)
 }
 
+/// Asserts that the search at `depth` plays `want` and scores it above `min_score`.
+fn shot(rules: &str, fen: &str, depth: u32, want: &str, min_score: i32) {
+    let (mv, score) = best(rules, fen, depth);
+    assert_eq!(mv, want, "{rules} {fen}");
+    assert!(score > min_score, "{rules} {fen}: the shot wins, score {score}");
+}
+
 /// "Give one, take two": f4-e5 forces f6xd4, and e3 takes d4 and b6.
 const TWO_FOR_ONE: &str = "W:We3,f2,f4:Bf6,b6,h8";
 
@@ -28,21 +35,15 @@ fn sacrifice_into_a_double_capture() {
         ("czech", "f4-e5"),
         ("canadian", "51-45"),
         ("thai", "f4-e5"),
-        ("lasca", "f4-e5"),
     ] {
-        // Lasca's 7x7 board has no h8: the far black man stands on g7 there.
-        let fen = if rules == "lasca" { "W:We3,f2,f4:Bf6,b6,g7" } else { TWO_FOR_ONE };
-        let (mv, score) = best(rules, fen, 6);
-        assert_eq!(mv, want, "{rules}");
-        assert!(score > 50, "{rules}: the shot wins material, score {score}");
+        shot(rules, TWO_FOR_ONE, 6, want, 50);
     }
+    // Lasca's 7x7 board has no h8: the far black man stands on g7 there.
+    shot("lasca", "W:We3,f2,f4:Bf6,b6,g7", 6, "f4-e5", 50);
     // Italian and Spanish play on the mirrored board: the same shot, files reflected
     // (c4-d5, c6xe4, d3xf5xh7), where men capture forwards only.
-    for (rules, want) in [("italian", "18-14"), ("spanish", "15-19")] {
-        let (mv, score) = best(rules, "W:Wd3,c2,c4:Bc6,g6,a8", 6);
-        assert_eq!(mv, want, "{rules}");
-        assert!(score > 50, "{rules}: the shot wins material, score {score}");
-    }
+    shot("italian", "W:Wd3,c2,c4:Bc6,g6,a8", 6, "18-14", 50);
+    shot("spanish", "W:Wd3,c2,c4:Bc6,g6,a8", 6, "15-19", 50);
 }
 
 #[test]
@@ -50,35 +51,27 @@ fn orthogonal_sacrifice_into_a_double_capture() {
     // Turkish and Armenian: d4-d5 gives a man; whichever way Black takes it (d6xd4 or
     // e5xc5), the man on c4 takes two back (c4xe4xe6 or c4xc6xe6).
     for rules in ["turkish", "armenian"] {
-        let (mv, score) = best(rules, "W:Wd4,c4,c3,b4:Bd6,e5,a8,h8", 6);
-        assert_eq!(mv, "d4-d5", "{rules}");
-        assert!(score > 150, "{rules}: the shot wins a man, score {score}");
+        shot(rules, "W:Wd4,c4,c3,b4:Bd6,e5,a8,h8", 6, "d4-d5", 150);
     }
 }
 
 #[test]
 fn frisian_orthogonal_multi_capture() {
     // c3 takes c5 straight up the file, then d8 on the diagonal: two men, landing on e9.
-    let (mv, score) = best("frisian", "W:Wc3:Bc5,d8,j10", 4);
-    assert_eq!(mv, "37x8");
-    assert!(score > 150, "{score}");
+    shot("frisian", "W:Wc3:Bc5,d8,j10", 4, "37x8", 150);
 }
 
 #[test]
 fn poddavki_gives_its_last_man_away() {
     // Giveaway: c3-d4 forces e5xc3, and White, with nothing left, has won.
-    let (mv, score) = best("poddavki", "W:Wc3:Be5", 2);
-    assert_eq!(mv, "c3-d4");
-    assert!(score > 20_000, "a forced win: {score}");
+    shot("poddavki", "W:Wc3:Be5", 2, "c3-d4", 20_000);
 }
 
 #[test]
 fn king_breakthrough() {
     // Russian: the man on g5 runs to h8 unless stopped; the only way is the breakthrough
     // g5-h6, after which nothing can catch it. Black's man on a7 is far away.
-    let (mv, score) = best("russian", "W:Wg5:Ba7", 8);
-    assert_eq!(mv, "g5-h6");
-    assert!(score > 100, "{score}");
+    shot("russian", "W:Wg5:Ba7", 8, "g5-h6", 100);
 }
 
 #[test]
