@@ -29,7 +29,7 @@ fn end_for(winner: Winner, to_move: Color) -> End {
 /// A searchable position.
 pub trait Node: Clone + Send {
     /// A move.
-    type Move: Copy;
+    type Move: Copy + Send;
     /// The legal moves into `out` (cleared first).
     fn legal(&self, out: &mut Vec<Self::Move>);
     /// The position after `m`.

@@ -177,23 +177,32 @@ impl Searcher {
         let stops: Vec<Stop> = helpers.iter().map(Searcher::stop_handle).collect();
         stops.iter().for_each(|s| s.0.store(false, Ordering::Relaxed));
         let exact_root = self.exact_root;
-        let mut out = std::thread::scope(|scope| {
+        let out = std::thread::scope(|scope| {
             let running: Vec<_> = helpers
                 .iter_mut()
                 .map(|h| {
                     let root = root.clone();
                     h.exact_root = exact_root;
-                    scope.spawn(move || h.search_alone(&root, history, limits, |_| {}).nodes)
+                    scope.spawn(move || h.search_alone(&root, history, limits, |_| {}))
                 })
                 .collect();
-            let out = self.search_alone(root, history, limits, report);
+            let mut out = self.search_alone(root, history, limits, report);
             stops.iter().for_each(Stop::stop);
-            let helped: u64 = running.into_iter().map(|t| t.join().unwrap_or(0)).sum();
-            (out, helped)
+            for helper in running.into_iter().filter_map(|t| t.join().ok()) {
+                out.nodes += helper.nodes;
+                // A helper that finished a deeper iteration than this thread knows better
+                // (Easy's root scores stay this thread's: it never runs helpers).
+                if helper.depth > out.depth && helper.best.is_some() && !exact_root {
+                    out.best = helper.best;
+                    out.score = helper.score;
+                    out.pv = helper.pv;
+                    out.depth = helper.depth;
+                }
+            }
+            out
         });
         self.helpers = helpers;
-        out.0.nodes += out.1;
-        out.0
+        out
     }
 
     /// [`Searcher::search`] on this thread.
