@@ -33,30 +33,13 @@ import sys
 import time
 from pathlib import Path
 
+# doska variant id -> the peer's own variant name / board class name, and where pydraughts is
+# installed: shared with the cross-check scripts.
+from peerlib import PY_DRAUGHTS_VARIANTS, PYDRAUGHTS_VARIANTS, pydraughts_site
+
 PEERS = ("dame", "kish", "pydraughts", "py-draughts")
 
-# doska variant id -> the peer's own variant name / board class name
-PYDRAUGHTS_VARIANTS = {
-    "international": "standard",
-    "frisian": "frisian",
-    "american": "english",
-    "italian": "italian",
-    "russian": "russian",
-    "brazilian": "brazilian",
-    "turkish": "turkish",
-}
-PY_DRAUGHTS_VARIANTS = {
-    "international": "StandardBoard",
-    "frisian": "FrisianBoard",
-    "american": "AmericanBoard",  # note: captures are optional in py-draughts' American
-    "russian": "RussianBoard",
-    "brazilian": "BrazilianBoard",
-}
 DIST_NAMES = {"dame": "dame-rs", "kish": "kish", "py-draughts": "py-draughts"}
-
-
-def pydraughts_site() -> Path:
-    return Path(os.environ.get("PYDRAUGHTS_SITE", Path(sys.prefix) / "pydraughts-site"))
 
 
 def peer_version(peer: str) -> str:
