@@ -270,6 +270,17 @@ macro_rules! dispatch {
     };
 }
 
+/// Calls `$f::<B, V>(colour, ...)` with the side to move as a constant: one copy per colour,
+/// so that the direction sets seen by that colour are constants too.
+macro_rules! by_colour {
+    ($pos:expr, $f:ident::<$b:ident, $v:ident>($($arg:expr),*)) => {
+        match $pos.turn {
+            Color::White => $pos.$f::<$b, $v>(Color::White $(, $arg)*),
+            Color::Black => $pos.$f::<$b, $v>(Color::Black $(, $arg)*),
+        }
+    };
+}
+
 impl Position {
     /// All legal moves, captures merged by the "drop duplicates" convention.
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -333,11 +344,7 @@ impl Position {
 
     #[inline(never)]
     fn capturers_in<B: Set, const V: usize>(&self) -> Bits {
-        // One copy per colour, so that the direction sets are constants.
-        match self.turn {
-            Color::White => self.capturers_of::<B, V>(Color::White),
-            Color::Black => self.capturers_of::<B, V>(Color::Black),
-        }
+        by_colour!(self, capturers_of::<B, V>())
     }
 
     #[inline(always)]
@@ -519,21 +526,25 @@ impl Position {
     }
 
     fn quiet_in<B: Set, const V: usize>(&self, out: &mut Vec<Move>) {
+        by_colour!(self, quiet_of::<B, V>(out))
+    }
+
+    #[inline(always)]
+    fn quiet_of<B: Set, const V: usize>(&self, us: Color, out: &mut Vec<Move>) {
         let r = Fixed::<V>::RULES;
         let g = &r.geometry;
-        let us = self.turn;
         let own = B::narrow(self.pieces[us as usize]);
         let kings_all = B::narrow(self.kings);
         let empty = B::narrow(g.mask() & !self.occupied());
         let promo = B::narrow(r.promotion_row(us));
         let men = own & !kings_all;
-        for d in for_color(r.man_steps, us).iter() {
+        for_color(r.man_steps, us).each(|d| {
             let back = g.delta(d);
             for to in bits::iter_set(g.step(men, d) & empty) {
                 let from = (to as i16 - back as i16) as u8;
                 out.push(Move::plain(from, to, (B::bit(to) & promo).any()));
             }
-        }
+        });
         let kings = own & kings_all & !B::narrow(self.frozen_king());
         for k in bits::iter_set(kings) {
             for d in r.king_steps.iter() {
@@ -554,11 +565,7 @@ impl Position {
     }
 
     fn count_quiet_in<B: Set, const V: usize>(&self) -> u64 {
-        // One copy per colour, so that the direction sets are constants.
-        match self.turn {
-            Color::White => self.count_quiet_of::<B, V>(Color::White),
-            Color::Black => self.count_quiet_of::<B, V>(Color::Black),
-        }
+        by_colour!(self, count_quiet_of::<B, V>())
     }
 
     #[inline(always)]
