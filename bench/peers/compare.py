@@ -9,11 +9,11 @@
 
 For each rule set the peer also plays, N seeded random games are played (a random move of the
 agreed move list each ply). At every position the set of moves (start, end, sorted captured
-squares; duplicate capture routes dropped, RULES.md "same move") of the peer is compared with
-`doska moves --json`, and after each ply the peer's position (pieces, kings, side to move)
-with doska's FEN after the move. On a disagreement the FEN and both sets are printed and that
+squares; duplicate capture routes dropped, docs/rules/README.md "What a move is") of the peer is
+compared with `doska moves --json`, and after each ply the peer's position (pieces, kings, side
+to move) with doska's FEN after the move. On a disagreement the FEN and both sets are printed and that
 game stops. The summary table gives positions compared, disagreements, and a diagnosis for
-each kind of disagreement (which side RULES.md backs).
+each kind of disagreement (which side the rule book, docs/rules/, backs).
 
 Rule sets and peers (see README.md "API notes"):
   international  py-draughts StandardBoard (default) | pydraughts standard
@@ -27,8 +27,8 @@ Rule sets and peers (see README.md "API notes"):
   italian        pydraughts italian
   turkish        pydraughts turkish
 Not compared: poddavki. Both peers' `antidraughts` is International draughts (10x10, majority
-capture) with the result reversed, while RULES.md's poddavki is the Russian rules (8x8, free
-capture choice, promotion during a capture) with the result reversed.
+capture) with the result reversed, while doska's poddavki (docs/rules/poddavki.md) is the
+Russian rules (8x8, free capture choice, promotion during a capture) with the result reversed.
 canadian, spanish, czech, armenian, thai, lasca: neither peer plays them.
 pydraughts and py-draughts both are the Python package `draughts`, so each peer runs in its own
 process (this script re-runs itself per peer when several are asked for).
@@ -100,7 +100,7 @@ def squares_between(a: str, b: str) -> list[str]:
 
 
 def diagnose(variant: str, peer: str, fen: str, ours: dict, theirs: dict, position_issue: str | None) -> tuple[str, str]:
-    """(kind, diagnosis) of one disagreement, from what RULES.md says."""
+    """(kind, diagnosis) of one disagreement, from what the rule book (docs/rules/) says."""
     if position_issue:
         return "position after the move differs", position_issue
     turn, pieces = parse_fen(fen, DOSKA_NUMBERING.get(variant))
@@ -122,7 +122,7 @@ def diagnose(variant: str, peer: str, fen: str, ours: dict, theirs: dict, positi
                       for sq in squares_between(a, b)) for m in only_peer)
         return ("peer: king moves through occupied squares" + (" (its own men)" if own else
                                                               " (own or enemy pieces, no capture)"),
-                "doska right: a king moves and flies over empty squares only (RULES.md: flying, "
+                "doska right: a king moves and flies over empty squares only (docs/rules/turkish.md: flying, "
                 "orthogonal; Turkish strike) - pydraughts' Turkish king slides through pieces")
     # Frisian art. 17: the king that made three non-capturing moves in a row (FEN field
     # R<side><square>=3) may not make a fourth while its side has men.
@@ -136,11 +136,11 @@ def diagnose(variant: str, peer: str, fen: str, ours: dict, theirs: dict, positi
             and any(not k and s == turn for s, k in pieces.values())
             and all(m.frm == runs[turn][0] and not m.captures for m in only_peer)):
         return ("peer: fourth non-capturing move in a row with the same Frisian king",
-                "doska right: RULES.md (Frisian art. 17) allows at most three while the side has men; "
+                "doska right: docs/rules/frisian.md (art. 17) allows at most three while the side has men; "
                 "py-draughts' FrisianBoard says the rule is 'tracked but not currently enforced'")
     if only_peer and not only_ours and any_capture_ours and all(not m.captures for m in only_peer):
         return ("peer: quiet moves offered while a capture exists",
-                "doska right: capturing is compulsory (RULES.md general defaults; WCDF for American); "
+                "doska right: capturing is compulsory (docs/rules/README.md general defaults; WCDF for American); "
                 "py-draughts' American makes captures optional")
     return ("unclassified", "see the printed FEN and sets")
 
@@ -299,8 +299,8 @@ def print_summary(results: list[dict]) -> None:
         for (v, p, kind, why), ds in kinds.items():
             print(f"| {v} | {p} | {kind} | {len(ds)} | {why} | `{ds[0]['fen']}` |")
     print()
-    print("Not compared: poddavki (the peers' antidraughts is International rules on 10x10, RULES.md's "
-          "poddavki is the Russian rules on 8x8); canadian, spanish, czech, armenian, thai, lasca (no peer).")
+    print("Not compared: poddavki (the peers' antidraughts is International rules on 10x10, doska's "
+          "poddavki (docs/rules/poddavki.md) is the Russian rules on 8x8); canadian, spanish, czech, armenian, thai, lasca (no peer).")
 
 
 def main() -> int:

@@ -64,7 +64,7 @@ def make_numbering(fn, count: int):
     return to_alg, {a: n for n, a in to_alg.items()}
 
 
-# doska's own numbering per rule set (RULES.md, "Notation"); None = algebraic in FEN.
+# doska's own numbering per rule set (docs/rules/README.md, "Notation"); None = algebraic in FEN.
 DOSKA_NUMBERING = {
     "american": make_numbering(lambda n: top_down(n, 8, 8, 1), 32),  # 1 = b8
     "international": make_numbering(lambda n: top_down(n, 10, 10, 1), 50),  # 1 = b10

@@ -8,8 +8,9 @@
 Only the perft call is timed (time.perf_counter around it; board set-up and
 imports are outside); "cpu_seconds" is this thread's CPU time over the same
 call (well below "seconds" means the machine was busy and the run was preempted;
-dame-rs and kish run the perft in the calling thread). "match" compares "nodes" with shared/reference/perft.json
-(true/false, or null when the reference has no entry for that variant, FEN and
+dame-rs and kish run the perft in the calling thread). "match" compares "nodes" with the
+repository's reference numbers, crates/rules/tests/data/perft.json, or the file given by
+--reference (true/false, or null when the reference has no entry for that variant, FEN and
 depth); a mismatch is also reported on stderr, and the exit status stays 0.
 
 Peers (install them with setup.sh, run this file with the venv's python):
@@ -167,8 +168,8 @@ SETUP = {
 
 
 def default_reference() -> Path:
-    # <repo>/bench/peers/perft.py -> <repo>/../shared/reference/perft.json
-    return Path(__file__).resolve().parents[3] / "shared" / "reference" / "perft.json"
+    # <repo>/bench/peers/perft.py -> <repo>/crates/rules/tests/data/perft.json
+    return Path(__file__).resolve().parents[2] / "crates" / "rules" / "tests" / "data" / "perft.json"
 
 
 def canon_fen(fen: str | None) -> str | None:

@@ -1,5 +1,5 @@
 // Rules pages: for every rule set and Ugolki preset, sections and the questions players ask.
-// Exactly what the game checks (RULES.md, seeds 000, 002, 004).
+// Exactly what the game checks (docs/rules/, seeds 000, 002, 004).
 
 const NOTE_ALG = 'Squares are named as in chess: a1 is White’s bottom-left corner, files a… run left to right and ranks 1… bottom to top. A move is written “c3-d4”, a capture “c3xe5” (or “c3:e5”) with every landing square.';
 const NOTE_NUM = (/** @type {string} */ first, /** @type {string} */ range) => `The dark squares are numbered: square 1 is ${first}; ${range}. A move is written “32-28”, a capture “28x19”. The board shows each square’s number in its corner.`;

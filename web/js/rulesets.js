@@ -1,6 +1,6 @@
 // @ts-check
 // What the board needs to know of each rule set: its size, which squares are played on, how
-// squares are numbered in the rule set's own notation (RULES.md, "Notation"), and for Ugolki
+// squares are numbered in the rule set's own notation (docs/rules/README.md), and for Ugolki
 // the homes and the directions. The rules themselves are the server's: it sends the legal
 // moves; this file only draws.
 
@@ -19,7 +19,7 @@
  * @property {{ rule: 'off' | 'ugolki' | 'brainking', after: number }} leaveHome  Ugolki
  */
 
-/** Draughts rule set ids, in the order of RULES.md. */
+/** Draughts rule set ids, in the order of the rule book's index (docs/rules/README.md). */
 export const DRAUGHTS = /** @type {const} */ ([
   'american', 'international', 'brazilian', 'canadian', 'italian', 'spanish', 'russian',
   'czech', 'turkish', 'armenian', 'thai', 'poddavki', 'frisian', 'lasca',

@@ -1,5 +1,6 @@
 //! A game record: moves played from a start position, undo, and every end and draw rule of
-//! RULES.md with its reason.
+//! the rule book (docs/rules/README.md, "Order of judging", and each rule set's page) with
+//! its reason.
 
 use crate::Color;
 use crate::fen::{self, Counters, FenError};

@@ -1,4 +1,5 @@
-//! Pure game logic of doska: the 14 draughts rule sets of `shared/RULES.md` and Ugolki.
+//! Pure game logic of doska: the 14 draughts rule sets of the rule book (`docs/rules/`) and
+//! Ugolki.
 //!
 //! No I/O, no async, no unsafe. A rule set is data ([`Rules`]), a [`Position`] generates its
 //! legal [`Move`]s, and a [`Game`] records a game with every end and draw rule.

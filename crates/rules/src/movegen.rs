@@ -1,9 +1,9 @@
 //! Legal move generation for every draughts rule set, driven by the [`Rules`] data.
 //!
-//! Captures are compulsory (RULES.md, general defaults). Capture sequences are found by a
-//! depth-first search over jumps; the rule set's [`CaptureChoice`] then keeps the sequences a
-//! player may choose, and sequences that are the same move (same start, end and captured set)
-//! are merged.
+//! Captures are compulsory (docs/rules/README.md, general defaults). Capture sequences are
+//! found by a depth-first search over jumps; the rule set's [`CaptureChoice`] then keeps the
+//! sequences a player may choose, and sequences that are the same move (same start, end and
+//! captured set) are merged.
 
 use crate::Color;
 use crate::bits::{self, Bits, Set};
@@ -175,8 +175,8 @@ impl<'a, B: Set, const V: usize, const WHITE: bool> Search<'a, B, V, WHITE> {
             return true;
         }
         // A flying king may stop on any free square behind the captured piece, unless from
-        // some of them it can capture further: then it must stop on one of those (RULES.md,
-        // Russian king landing; implied by the majority rules elsewhere).
+        // some of them it can capture further: then it must stop on one of those
+        // (docs/rules/russian.md, "Kings"; implied by the majority rules elsewhere).
         let mut lands = B::ZERO;
         while (land & empty).any() {
             lands |= land;
@@ -498,9 +498,9 @@ impl Position {
         }
     }
 
-    /// Whether two moves of this position are the same move (RULES.md): same start, end and
-    /// captured set, and the same position after them (in Lasca the order of captures can
-    /// change the capturing column).
+    /// Whether two moves of this position are the same move (docs/rules/README.md, "What a
+    /// move is"): same start, end and captured set, and the same position after them (in Lasca
+    /// the order of captures can change the capturing column).
     pub(crate) fn same_move(&self, a: &Move, b: &Move) -> bool {
         a.same_as(b) && (self.rules().removal != Removal::Column || self.play(a) == self.play(b))
     }

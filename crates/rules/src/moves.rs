@@ -9,7 +9,8 @@ pub const MAX_JUMPS: usize = 32;
 /// One turn of one side: a plain step or slide, or a capture sequence.
 ///
 /// A capture keeps one route (its landing squares); other routes that start and end on the
-/// same squares and take the same pieces are the same move (RULES.md, "drop duplicates").
+/// same squares and take the same pieces are the same move (docs/rules/README.md, "What a
+/// move is").
 #[derive(Clone, Copy, Debug)]
 pub struct Move {
     /// The captured squares.

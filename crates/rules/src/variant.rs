@@ -1,5 +1,5 @@
 //! The 14 draughts rule sets as data: one [`Rules`] value per [`Variant`], each field citing
-//! the row of `shared/RULES.md` (or the federation article) it encodes.
+//! the rule of `docs/rules/<id>.md` (or the federation article) it encodes.
 
 use crate::Color;
 use crate::bits::Bits;
@@ -41,7 +41,7 @@ pub enum Variant {
 }
 
 impl Variant {
-    /// All rule sets in the order of RULES.md.
+    /// All rule sets in the order of the rule book's index (docs/rules/README.md).
     pub const ALL: [Variant; 14] = [
         Variant::American,
         Variant::International,
@@ -343,7 +343,7 @@ const fn russian_like(variant: Variant, giveaway: bool, draws: &'static [DrawRul
 }
 
 static RULES: [Rules; 14] = [
-    // American: WCDF rules; RULES.md row `american`.
+    // American: WCDF rules; docs/rules/american.md.
     Rules {
         variant: Variant::American,
         geometry: geometry(8, DARK, Numbering::TopLeft),

@@ -1,4 +1,4 @@
-//! End and draw rules of RULES.md, played through the game record.
+//! End and draw rules of the rule book (docs/rules/), played through the game record.
 
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 

@@ -1,5 +1,5 @@
-//! Perft series against published numbers (`tests/data/perft.json`, a copy of
-//! `shared/reference/perft.json`) and our own series for rule sets without published numbers.
+//! Perft series against published numbers (`tests/data/perft.json`, each series with its
+//! source) and our own series for rule sets without published numbers.
 //! Depths stop at about 500,000 leaves per series; deeper ones belong to `doska perft`.
 
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]

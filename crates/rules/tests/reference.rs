@@ -1,5 +1,5 @@
 //! Cross-check of the library's move generator against a second, naive generator written
-//! from `shared/RULES.md` alone (`reference/naive.rs`).
+//! from the rule book alone (`docs/rules/`; `reference/naive.rs`).
 //!
 //! For every rule set: random playouts (seeded xorshift) from the start position, from
 //! handmade positions with kings and from random positions (checked to read back from FEN);
@@ -8,7 +8,7 @@
 //! Lasca columns, side to move). The Frisian king-move limit (art. 17) is tracked by the
 //! playout driver itself. Perft of the naive generator is compared with `doska_rules::perft`
 //! where no published numbers exist (armenian, lasca, thai). `expected_moves` pins a few
-//! one-sentence rules of RULES.md on both generators.
+//! one-sentence rules of the rule book on both generators.
 //!
 //! Library defects this comparison found (Lasca duplicate routes, capture order after a king
 //! crosses an emptied square, file k in Canadian FEN) are pinned by the tests at the end.
@@ -524,9 +524,10 @@ fn captures_in_order_lists_each_capture() {
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
-/// Found by this comparison and fixed in the library: RULES.md says every rule set accepts algebraic squares in
-/// FEN, but the FEN reader takes the `k` of Canadian file k for a king mark: `Wk7` (a man on
-/// k7) becomes a white king on square 7 (a11).
+/// Found by this comparison and fixed in the library: the rule book (docs/rules/README.md,
+/// "Notation") says every rule set accepts algebraic squares in FEN, but the FEN reader took
+/// the `k` of Canadian file k for a king mark: `Wk7` (a man on k7) became a white king on
+/// square 7 (a11).
 #[test]
 fn canadian_fen_file_k() {
     let v = Variant::Canadian;
@@ -541,7 +542,7 @@ fn canadian_fen_file_k() {
     );
 }
 
-/// Small positions whose answer follows from one sentence of RULES.md, checked on both
+/// Small positions whose answer follows from one sentence of the rule book, checked on both
 /// generators: (rule set, FEN, the moves as `from-to` / `fromxto`).
 const EXPECTED: &[(Variant, &str, &[&str])] = &[
     // Russian: crowned on d8 during the capture, it goes on as a flying king.
@@ -603,13 +604,15 @@ fn expected_moves() {
     }
 }
 
-/// Found by this comparison and fixed in the library: RULES.md makes two capture sequences one move when they
-/// start and end on the same squares, take the same pieces and give the same position. In
-/// Lasca the library tells routes apart by the order of captures even when the pieces taken
-/// are alike, so the resulting column, and the whole position, is the same: here the officer
-/// goes round c1-a3-c5-e3-c1 either way and ends as `Kc1/bbbb` both times, but the library
-/// listed two moves (Lasca perft(12) from the start was 97440; by RULES.md it is 97420). The reference generator lists one. With a black
-/// officer among them (second position) the two orders give different columns: two moves.
+/// Found by this comparison and fixed in the library: the rule book (docs/rules/README.md,
+/// "What a move is") makes two capture sequences one move when they start and end on the same
+/// squares, take the same pieces and give the same position. In Lasca the library told routes
+/// apart by the order of captures even when the pieces taken are alike, so the resulting
+/// column, and the whole position, is the same: here the officer goes round c1-a3-c5-e3-c1
+/// either way and ends as `Kc1/bbbb` both times, but the library listed two moves (Lasca
+/// perft(12) from the start was 97440; by the rule book it is 97420). The reference generator
+/// lists one. With a black officer among them (second position) the two orders give different
+/// columns: two moves.
 #[test]
 fn lasca_routes_to_one_position_are_one_move() {
     let v = Variant::Lasca;

@@ -1,6 +1,6 @@
 //! Rule-article cases: the rules perft cannot reach from the start position. Each case names
-//! the rule (RULES.md row or federation article) and lists every legal move as its full path
-//! in algebraic squares.
+//! the rule (its page of docs/rules/ or the federation article) and lists every legal move as
+//! its full path in algebraic squares.
 
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 

@@ -1,4 +1,4 @@
-//! A game: moves, history, undo, and how a game ends (RULES.md "Ugolki").
+//! A game: moves, history, undo, and how a game ends (docs/rules/ugolki.md, "End of the game").
 
 use std::fmt;
 
@@ -214,8 +214,8 @@ impl UgolkiGame {
         if self.outcome().is_some() { Vec::new() } else { self.position().legal_moves() }
     }
 
-    /// Whether White has completed and Black is making its one equalising reply (RULES.md
-    /// "Equal moves").
+    /// Whether White has completed and Black is making its one equalising reply
+    /// (docs/rules/ugolki.md, "End of the game", the equal-moves rule).
     pub fn awaiting_equal_reply(&self) -> bool {
         let position = self.position();
         self.outcome().is_none()
@@ -292,7 +292,8 @@ fn judge(history: &[UgolkiPosition]) -> Option<Outcome> {
     if let Some(outcome) = judge_position(position) {
         return Some(outcome);
     }
-    // Seed 000: "если позиция повторилась трижды" (RULES.md: with the same side to move).
+    // Seed 000: "если позиция повторилась трижды" (docs/rules/ugolki.md: with the same side to
+    // move).
     let key = position.placement();
     if history.iter().filter(|p| p.placement() == key).count() >= 3 {
         return Some(Outcome::draw(EndReason::Repetition));

@@ -1,6 +1,7 @@
 //! Ugolki (Уголки, "Corners"): rule sets, positions, move generation, game ends, position
-//! text, move text and perft. RULES.md section "Ugolki" is the rule book; `ugolki` is seed 000
-//! exactly, the other presets come from seeds 001 and 003.
+//! text, move text and perft. The rule book is docs/rules/ugolki.md (with ugolki-brainking.md
+//! and ugolki-brainking-10.md); `ugolki` is seed 000 exactly, the other presets come from
+//! seeds 001 and 003.
 //!
 //! # Rules text
 //!

@@ -7,7 +7,7 @@ use super::square::Square;
 use crate::Color;
 
 /// One turn of one side. Distinct moves are distinct (from, to) pairs: the route of a jump
-/// chain does not change the position (RULES.md, last paragraph of "Ugolki").
+/// chain does not change the position (docs/rules/ugolki.md, "Moves").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum UgolkiMove {
     /// One step to an adjacent free square.

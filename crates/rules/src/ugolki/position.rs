@@ -122,8 +122,8 @@ impl UgolkiPosition {
     }
 
     /// Whether `side` is warned about pieces still at home: from move N-5 of an N-move
-    /// leave-home rule (move 35 for `ugolki`, RULES.md: "The UI warns a player from move 35")
-    /// while any of its pieces is at home.
+    /// leave-home rule (move 35 for `ugolki`, docs/rules/ugolki.md, "Warning") while any of
+    /// its pieces is at home.
     pub fn warning(&self, side: Color) -> bool {
         match self.rules.leave_home {
             LeaveHome::Off => false,
@@ -265,7 +265,8 @@ impl UgolkiPosition {
     }
 
     /// Plays a move without checking it; callers pass only generated or checked moves. A pass
-    /// still counts as the side's move (RULES.md: "a pass counts as that side's move").
+    /// still counts as the side's move (docs/rules/ugolki.md: "A pass counts as that side's
+    /// move").
     pub(crate) fn apply(&mut self, mv: UgolkiMove) {
         if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
             let width = self.rules.board.width();

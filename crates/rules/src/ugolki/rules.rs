@@ -1,5 +1,6 @@
-//! Rule sets as data: the parameters of RULES.md's Ugolki table, the three named presets, and
-//! the canonical rules text (grammar in the module docs of [`crate::ugolki`]).
+//! Rule sets as data: the parameters of docs/rules/ugolki.md ("Parameters and custom rule
+//! sets"), the three named presets, and the canonical rules text (grammar in the module docs
+//! of [`crate::ugolki`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -144,7 +145,7 @@ impl LeaveHalf {
     }
 }
 
-/// One Ugolki rule set: the parameters of RULES.md's table. Any value of this struct is safe
+/// One Ugolki rule set: the parameters of docs/rules/ugolki.md. Any value of this struct is safe
 /// to play; [`UgolkiRules::validate`] says whether it is a rule set doska offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct UgolkiRules {
@@ -174,7 +175,7 @@ pub const PRESETS: [(&str, UgolkiRules); 3] = [
 pub const LEAVE_MOVES_MAX: u16 = MOVE_LIMIT - 1;
 
 impl UgolkiRules {
-    /// `ugolki`: seed 000 exactly (RULES.md).
+    /// `ugolki`: seed 000 exactly (docs/rules/ugolki.md).
     pub const UGOLKI: UgolkiRules = UgolkiRules {
         board: BoardSize::Eight,
         home: HomeShape::Square3,
@@ -221,8 +222,8 @@ impl UgolkiRules {
     }
 
     /// How the leave-home and leave-half rules are checked: the leave-home rule's check, or
-    /// `ugolki`'s when that rule is off (RULES.md: the leave-half rule is checked "the same
-    /// way as the leave-home check of this rule set").
+    /// `ugolki`'s when that rule is off (docs/rules/ugolki.md: the leave-half rule "is checked
+    /// the same way as the leave-home rule").
     pub fn leave_check(&self) -> LeaveCheck {
         match self.leave_home {
             LeaveHome::BrainKing(_) => LeaveCheck::BrainKing,

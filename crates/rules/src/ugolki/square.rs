@@ -6,8 +6,8 @@ use std::str::FromStr;
 /// The largest board Ugolki is played on (10x10), so files `a`..`j` and ranks `1`..`10`.
 pub(crate) const MAX_WIDTH: u8 = 10;
 
-/// One square, `a1` being White's bottom-left corner whatever the board (RULES.md,
-/// "Algebraic squares").
+/// One square, `a1` being White's bottom-left corner whatever the board (docs/rules/README.md,
+/// "Notation").
 ///
 /// Stored as one byte (file in the low nibble, rank in the high nibble), so a square means the
 /// same on every board; whether it lies on a given board is [`Square::on_board`].

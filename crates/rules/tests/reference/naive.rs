@@ -1,5 +1,5 @@
 //! A deliberately simple legal-move generator for every draughts rule set, written from
-//! `shared/RULES.md` alone (not from the library's move generator).
+//! the rule book alone (`docs/rules/`, not from the library's move generator).
 //!
 //! The board is a plain grid of optional pieces (plus, for Lasca, the pieces under each top).
 //! Capture sequences are found by a naive depth-first search that clones the whole state at
@@ -123,7 +123,7 @@ pub enum Promo {
     OnlyAtEnd,
 }
 
-/// One rule set, straight from the table of RULES.md. Directions are White's (row +1 is
+/// One rule set, straight from its page of docs/rules/. Directions are White's (row +1 is
 /// forward); Black's are mirrored. Capture vectors point at the jumped square (a man lands
 /// twice as far); a flying king walks the vector repeatedly.
 #[derive(Clone, Debug)]
@@ -779,7 +779,7 @@ pub fn next_run(run: Run, m: &NMove) -> Run {
     }
 }
 
-/// Leaf count with the naive generator (routes of one move merged as RULES.md says).
+/// Leaf count with the naive generator (routes of one move merged as docs/rules/README.md says).
 pub fn perft(spec: &Spec, b: &Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -791,10 +791,10 @@ pub fn perft(spec: &Spec, b: &Board, depth: u32) -> u64 {
     moves.iter().map(|m| perft(spec, &m.after, depth - 1)).sum()
 }
 
-/// Identity of a move (RULES.md: same start, end, captured set and resulting position). The
-/// position after a move is fixed by these and, in Lasca, by the moving column, whose order
-/// follows the order of captures: two routes taking equal pieces in another order give the
-/// same column and so are the same move.
+/// Identity of a move (docs/rules/README.md, "What a move is": same start, end, captured set
+/// and resulting position). The position after a move is fixed by these and, in Lasca, by the
+/// moving column, whose order follows the order of captures: two routes taking equal pieces in
+/// another order give the same column and so are the same move.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
 pub struct Key {
     pub from: Rc,

@@ -49,7 +49,8 @@ fn equal_moves_black_completes_on_the_reply_draw() {
     assert_eq!(g.outcome().unwrap().to_string(), "draw: equal moves — draw");
 }
 
-/// RULES.md: "If it goes on, Black's completing reply is a draw and any other reply loses."
+/// docs/rules/ugolki.md: "If it goes on, Black's completing reply draws and any other reply
+/// loses."
 #[test]
 fn equal_moves_black_replies_without_completing_white_wins() {
     let mut g = game(UGOLKI, BOTH_CLOSE);
@@ -67,8 +68,8 @@ fn equal_moves_black_cannot_complete_white_wins_at_once() {
     assert!(matches!(g.play_text("d5-d4"), Err(PlayError::GameOver(_))));
 }
 
-/// Seed 000: "Первым перевести все 9 своих шашек в угол соперника"; RULES.md: "If Black
-/// completes first, Black wins."
+/// Seed 000: "Первым перевести все 9 своих шашек в угол соперника"; docs/rules/ugolki.md:
+/// "If Black completes first, Black wins at once."
 #[test]
 fn black_completes_first_and_wins() {
     let mut g = game(UGOLKI, WHITE_FAR);
@@ -120,8 +121,8 @@ fn leave_home_both_sides_at_home_draw() {
     );
 }
 
-/// RULES.md: "and after every Black move from then on": moving back home later also loses,
-/// once Black has replied.
+/// docs/rules/ugolki.md: "and after every Black move from then on": moving back home later
+/// also loses, once Black has replied.
 #[test]
 fn leave_home_moving_back_home_later_loses_after_blacks_reply() {
     let mut g = game(UGOLKI, "W:Wd1,e4:Bd6:N45");
@@ -132,8 +133,8 @@ fn leave_home_moving_back_home_later_loses_after_blacks_reply() {
 }
 
 /// Seed 001: "Один из игроков все еще имеет несколько своих шашек в своём ярде и сделал больше
-/// чем 30 (для 8x8) или 50 (для 10x10) ходов. Этот игрок проигрывает игру." RULES.md: "from
-/// his 31st on", checked right after the player's own move.
+/// чем 30 (для 8x8) или 50 (для 10x10) ходов. Этот игрок проигрывает игру."
+/// docs/rules/ugolki-brainking.md: "from his 31st on", checked right after his own move.
 #[test]
 fn brainking_a_piece_at_home_after_the_players_30th_move_loses_at_once() {
     let bk = UgolkiRules::BRAINKING;
@@ -210,8 +211,8 @@ fn leave_half_a_piece_in_the_own_half_after_move_n_loses() {
     );
 }
 
-/// Seed 000: "Ничья также, если ... позиция повторилась трижды"; RULES.md: "third repetition"
-/// with the same side to move.
+/// Seed 000: "Ничья также, если ... позиция повторилась трижды"; docs/rules/ugolki.md: third
+/// repetition with the same side to move.
 #[test]
 fn third_repetition_is_a_draw() {
     let mut g = UgolkiGame::new(UGOLKI);
@@ -236,7 +237,8 @@ fn move_limit_150_moves_each_is_a_draw() {
 }
 
 /// Seed 000: "Ближе к 40-му ходу игра заранее предупредит, если ваши шашки ещё в углу."
-/// RULES.md: "The UI warns a player from move 35 while any of their pieces is still at home."
+/// docs/rules/ugolki.md: "from move 35, while any of a player's pieces is still at home, the
+/// UI warns that player".
 #[test]
 fn warning_from_move_35_while_a_piece_is_at_home() {
     let at = |rules, fen| game(rules, fen);

@@ -111,8 +111,8 @@ fn steps_and_jumps_never_mix() {
     assert!(p.parse_move("a1-a3-a4").is_err());
 }
 
-/// Seed 000: "Если ходить некуда, ход пропускается." RULES.md: "a pass counts as that side's
-/// move".
+/// Seed 000: "Если ходить некуда, ход пропускается." docs/rules/ugolki.md: "A pass counts as
+/// that side's move".
 #[test]
 fn a_side_without_moves_passes_and_the_pass_counts() {
     let p = pos(UGOLKI, "W:Wa1:Ba2,a3,b1,c1:N7");

@@ -167,7 +167,7 @@ pub(super) fn compare(position: &UgolkiPosition) {
     }
 }
 
-/// Literal start squares from seed 000 and RULES.md, and their point reflections.
+/// Literal start squares from seed 000 and docs/rules/ugolki.md, and their point reflections.
 #[test]
 fn start_positions_match_the_rule_book() {
     // Seed 000: "белые — в левом нижнем углу (клетки a1–c3), чёрные — в правом верхнем (f6–h8)".
