@@ -10,6 +10,7 @@ export default {
   'title.rules': 'Rules of {name} — doska',
   'title.rules-index': 'Rules — doska',
   'title.your-turn': '● Your move — doska',
+  'title.not-found': 'Not found — doska',
 
   'home.title': 'Ugolki and draughts',
   'home.tagline': 'Fourteen draughts rule sets and Ugolki. Play the computer, a friend by link, or two people on one device.',
@@ -115,7 +116,7 @@ export default {
   'game.must-capture': 'capture is compulsory',
   'game.no-moves-pass': 'You have no move: your turn is passed.',
   'game.pass': 'Pass',
-  'game.chain-hint': 'Jump on, or end the move here: tap the piece or “End move”.',
+  'game.chain-hint': 'Jump on, or end the move here.',
   'game.capture-hint': 'Go on: tap the next landing square.',
   'game.end-move': 'End move',
   'game.cancel': 'Cancel',
@@ -302,4 +303,11 @@ export default {
   'rules.moves': 'Moves',
   'rules.winner': 'Who wins',
   'rules.tips': 'Tips',
+
+  'notfound.title': 'Nothing here',
+  'notfound.page': 'The site has no page at {path}. Check the address, or start from the home page.',
+  'notfound.rules': 'There are no rules called “{id}”. The rule sets the site plays are listed on the rules page.',
+  'notfound.home': 'To the home page',
+  'notfound.rules-index': 'All rules',
+  'rules.book': 'The complete rule book: every rule with its source and the decisions doska takes (in English)',
 };

@@ -1,6 +1,6 @@
 // @ts-check
 // The page: routes `/` (home), `/g/{id}` (a game), `/rules` and `/rules/{id}` (rules pages),
-// the header with the language switch, and small shared bits (toasts, links).
+// anything else to a not-found page; the header with the language switch, and small shared bits (toasts, links).
 
 import { lang, onLangChange, setLang, t } from './i18n.js';
 
@@ -37,6 +37,9 @@ async function route() {
     if (seq !== routeSeq) return;
     next = new RulesScreen(main, m[1] || null);
     document.body.dataset.screen = 'rules';
+  } else if (path !== '/') {
+    next = notFound(main, path);
+    document.body.dataset.screen = 'missing';
   } else {
     const { HomeScreen } = await import('./home.js');
     if (seq !== routeSeq) return;
@@ -45,6 +48,31 @@ async function route() {
   }
   screen = next;
   header();
+}
+
+/** @param {string} s */
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The page for an address the site does not have (or rules it does not know): says what was
+ * asked for and where to go instead.
+ * @param {HTMLElement} host @param {string} path @param {string | null} [rules] the unknown rule set id
+ * @returns {Screen}
+ */
+export function notFound(host, path, rules = null) {
+  const render = () => {
+    document.title = t('title.not-found');
+    host.innerHTML = `<section class="not-found card">
+  <h1>${esc(t('notfound.title'))}</h1>
+  <p>${esc(rules !== null ? t('notfound.rules', { id: rules }) : t('notfound.page', { path }))}</p>
+  <p class="not-found-links"><a class="button primary" href="/" data-link>${esc(t('notfound.home'))}</a>
+  <a class="button" href="/rules" data-link>${esc(t('notfound.rules-index'))}</a></p>
+</section>`;
+  };
+  render();
+  return { relabel: render };
 }
 
 function header() {

@@ -181,7 +181,9 @@ export class Board {
         const target = scene.mine === 'black' ? inHome(this.g, 'white', f, r) : scene.mine === 'white' ? inHome(this.g, 'black', f, r) : false;
         cls.toggle('target', target);
       }
-      const old = b.querySelector('.piece');
+      // A captured piece still fading out (a ghost) is not the square's piece: a piece landing
+      // where one fades is drawn beside it.
+      const old = b.querySelector('.piece:not(.ghost)');
       const sig = p ? signature(p) : '';
       if ((old ? old.getAttribute('data-sig') : '') !== sig) {
         if (old) old.remove();
@@ -220,7 +222,7 @@ export class Board {
   animate(path, captures, before) {
     if (path.length < 2 || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const end = this.squares.get(path[path.length - 1]);
-    const piece = end && /** @type {HTMLElement | null} */ (end.querySelector('.piece'));
+    const piece = end && /** @type {HTMLElement | null} */ (end.querySelector('.piece:not(.ghost)'));
     if (!end || !piece) return;
     const box = end.getBoundingClientRect();
     const frames = path.map((sq) => {
@@ -237,7 +239,7 @@ export class Board {
     captures.forEach((sq, i) => {
       const b = this.squares.get(sq);
       const was = old.get(sq);
-      if (!b || !was || b.querySelector('.piece')) return;
+      if (!b || !was || b.querySelector('.piece:not(.ghost)')) return;
       const ghost = pieceElement(was);
       ghost.classList.add('ghost');
       b.append(ghost);

@@ -184,10 +184,12 @@ export class GameScreen {
     </div>
     <a class="icon rules-help" href="/rules/${esc(s.rules.split(':')[0])}" data-link aria-label="${esc(t('game.rules'))}" title="${esc(t('game.rules'))}">?</a>
   </div>
-  <div class="score" aria-live="polite"></div>
   <div class="game-body">
+    <div class="score" aria-live="polite"></div>
     <div class="board-col">
       <div class="board-wrap"><div class="board-host"></div></div>
+    </div>
+    <div class="move-panel">
       <div class="turn-line" aria-live="polite"></div>
       <div class="prompt" role="status" aria-live="assertive"></div>
       <div class="actions"></div>

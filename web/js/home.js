@@ -31,12 +31,16 @@ export class HomeScreen {
   /** @param {HTMLElement} main */
   constructor(main) {
     this.main = main;
+    const kept = load('choice', null);
     /** @type {Choice} */
     this.choice = {
       kind: 'draughts', draughts: lang() === 'ru' ? 'russian' : 'american', ugolki: 'ugolki',
       opponent: 'computer', level: 'easy', color: 'white',
-      ...load('choice', {}),
+      ...(kept || {}),
     };
+    // The first visit's defaults follow its language; kept from then on, so switching the
+    // language later never changes the rule set shown.
+    if (!kept) save('choice', this.choice);
     this.position = '';
     this.busy = false;
     /** @type {any} */
@@ -237,6 +241,7 @@ export class HomeScreen {
     const un = this.main.querySelector('.list.unfinished');
     const done = this.main.querySelector('.list.done');
     if (!un || !done || !g) return;
+    this.main.querySelector('.home-grid')?.classList.toggle('returning', g.unfinished.length > 0);
     un.innerHTML = g.unfinished.length
       ? `<ul class="games">${g.unfinished.map((/** @type {any} */ s) => gameRow(s, false)).join('')}</ul>`
       : `<p class="muted">${esc(t('home.no-unfinished'))}</p>`;

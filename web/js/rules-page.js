@@ -2,7 +2,7 @@
 // Rules pages: `/rules` lists every rule set and Ugolki preset, `/rules/{id}` shows one with
 // the questions players ask, in the chosen language (web/i18n/rules.ru.js, rules.en.js).
 
-import { navigate } from './app.js';
+import { navigate, notFound } from './app.js';
 import { lang, t } from './i18n.js';
 import { rulesDesc, rulesName } from './names.js';
 import { load, save } from './prefs.js';
@@ -29,7 +29,10 @@ export class RulesScreen {
   /** @param {HTMLElement} main @param {string | null} id */
   constructor(main, id) {
     this.main = main;
-    this.id = id && (/** @type {readonly string[]} */ (DRAUGHTS).includes(id) || /** @type {readonly string[]} */ (UGOLKI).includes(id)) ? id : null;
+    const known = !!id && (/** @type {readonly string[]} */ (DRAUGHTS).includes(id) || /** @type {readonly string[]} */ (UGOLKI).includes(id));
+    this.id = known ? id : null;
+    /** A rule set the site does not have. @type {string | null} */
+    this.unknown = id && !known ? id : null;
     this.render();
     window.scrollTo(0, 0);
   }
@@ -39,6 +42,10 @@ export class RulesScreen {
   }
 
   render() {
+    if (this.unknown !== null) {
+      notFound(this.main, `/rules/${this.unknown}`, this.unknown);
+      return;
+    }
     if (!this.id) return this.index();
     const id = this.id;
     const page = pages()[id];
@@ -55,6 +62,7 @@ export class RulesScreen {
     <p class="lead">${esc(page.intro)}</p>
     <p><button type="button" class="primary play-this">${esc(t('rules.play-this', { name: rulesName(id) }))}</button></p>
     ${page.sections.map(section).join('')}
+    <p class="rule-book"><a href="/rulebook/${id}" hreflang="en">${esc(t('rules.book'))}</a></p>
     <h2>${esc(t('rules.faq'))}</h2>
     <dl class="faq">${page.faq.map((f) => `<dt>${esc(f.q)}</dt><dd>${esc(f.a)}</dd>`).join('')}</dl>
     <p class="play-this"><button type="button" class="primary play-this">${esc(t('rules.play-this', { name: rulesName(id) }))}</button></p>
