@@ -78,7 +78,7 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
     let json = a.json;
     let result = run_analysis(&mut searcher, &game, limits, |r| {
         if !json {
-            println!(
+            outln!(
                 "depth {:>2}  score {:>6}  nodes {:>10}  {:>6} ms  pv {}",
                 r.depth,
                 r.score,
@@ -99,9 +99,9 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
         seconds: started.elapsed().as_secs_f64(),
     };
     if json {
-        println!("{}", serde_json::to_string(&out)?);
+        outln!("{}", serde_json::to_string(&out)?);
     } else {
-        println!("best {}", out.best.as_deref().unwrap_or("(none)"));
+        outln!("best {}", out.best.as_deref().unwrap_or("(none)"));
     }
     Ok(())
 }
@@ -173,12 +173,12 @@ pub fn play(a: &PlayArgs) -> Result<()> {
     let mut lines = stdin.lock().lines();
     let mut seed = 1u64;
     while game.outcome().is_none() {
-        println!("\n{}", draw_board(&game));
+        outln!("\n{}", draw_board(&game));
         if game.turn() == human {
             let legal: Vec<String> = game.legal_moves().into_iter().map(|m| m.notation).collect();
             let must = game.must_capture();
             if !must.is_empty() {
-                println!("you must capture with: {}", must.join(", "));
+                outln!("you must capture with: {}", must.join(", "));
             }
             print!(
                 "move {} ({}), your move [{}]: ",
@@ -204,18 +204,18 @@ pub fn play(a: &PlayArgs) -> Result<()> {
                 _ => {}
             }
             if let Err(e) = game.play(text) {
-                println!("{e}");
+                outln!("{e}");
             }
         } else {
             seed += 1;
             let Some(mv) = choose_with(&mut searcher, &game, a.level, seed, 1.0) else { break };
-            println!("computer plays {mv}");
+            outln!("computer plays {mv}");
             game.play(&mv)?;
         }
     }
-    println!("\n{}", draw_board(&game));
+    outln!("\n{}", draw_board(&game));
     if let Some(o) = game.outcome() {
-        println!("game over: {} ({})", o.winner.name(), o.text);
+        outln!("game over: {} ({})", o.winner.name(), o.text);
     }
     Ok(())
 }
@@ -276,7 +276,7 @@ fn time_level(games: &[AnyGame], level: Level) -> f64 {
 fn bench_levels() -> Result<()> {
     let games = level_positions()?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("{} positions, {cores} cores", games.len());
+    outln!("{} positions, {cores} cores", games.len());
     for level in Level::ALL {
         let alone = time_level(&games, level);
         let (x, y) = std::thread::scope(|s| {
@@ -284,7 +284,7 @@ fn bench_levels() -> Result<()> {
             let mine = time_level(&games, level);
             (mine, other.join().unwrap_or(f64::NAN))
         });
-        println!(
+        outln!(
             "{:<7} {alone:>7.0} ms per move alone, {:>7.0} ms with two games at once",
             level.id(),
             (x + y) / 2.0
@@ -310,7 +310,7 @@ pub fn bench(a: &BenchArgs) -> Result<()> {
             Limits { depth: Some(a.depth), nodes: None, movetime: None },
             |_| {},
         );
-        println!(
+        outln!(
             "{variant:<20} depth {:>2} nodes {:>10} {:>7} ms best {}",
             r.depth,
             r.nodes,
@@ -320,8 +320,8 @@ pub fn bench(a: &BenchArgs) -> Result<()> {
         total += r.nodes;
     }
     let secs = started.elapsed().as_secs_f64();
-    println!("nodes {total}");
-    println!("nps {:.0}", total as f64 / secs.max(1e-9));
+    outln!("nodes {total}");
+    outln!("nps {:.0}", total as f64 / secs.max(1e-9));
     Ok(())
 }
 
@@ -475,7 +475,7 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
         let margin = (elo((p + 1.96 * se).min(0.999)) - elo((p - 1.96 * se).max(0.001))) / 2.0;
         format!("Elo {:+.0} ± {margin:.0}", elo(p))
     };
-    println!(
+    outln!(
         "{} {} vs {}: {} games, +{w} ={d} -{l}, score {:.1}%, {elo_text}",
         rules,
         name(m.a, &m.a_without, m.a_threads),

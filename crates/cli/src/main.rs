@@ -1,6 +1,14 @@
 //! `doska`: one binary for the whole system. This file only parses arguments and calls the
 //! libraries.
 
+/// `println!` for the commands' output: when the reader has gone (`doska moves | head`), the
+/// command stops quietly instead of panicking on the broken pipe.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::write_line(format_args!($($arg)*))
+    };
+}
+
 mod engine_cmd;
 mod hub_cmd;
 mod rules_cmd;
@@ -56,8 +64,36 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", error_text(&e));
             ExitCode::from(2)
         }
+    }
+}
+
+/// The error and its causes on one line, each said once: a library error that already quotes
+/// its cause is not followed by the cause again.
+fn error_text(e: &anyhow::Error) -> String {
+    let mut text = e.to_string();
+    for cause in e.chain().skip(1) {
+        let c = cause.to_string();
+        if !text.contains(&c) {
+            text.push_str(": ");
+            text.push_str(&c);
+        }
+    }
+    text
+}
+
+/// Writes one line of a command's output. A closed pipe ends the program quietly (its reader
+/// has what it wanted); any other failure to write ends it with the reason.
+pub(crate) fn write_line(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{args}").and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: writing to standard output: {e}");
+        std::process::exit(2);
     }
 }

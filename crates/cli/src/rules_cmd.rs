@@ -24,13 +24,17 @@ pub struct PositionArgs {
     fen: Option<String>,
 }
 
+/// The deepest `doska perft` goes.
+const MAX_PERFT_DEPTH: u32 = 30;
+
 /// `doska perft`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// Depth in plies.
-    #[arg(long)]
+    /// Depth in plies, 0 to 30 (the deepest published counts are about depth 20; a deeper
+    /// tree could not be counted in a lifetime).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_PERFT_DEPTH)))]
     depth: u32,
     /// Print the count below each move.
     #[arg(long)]
@@ -100,9 +104,9 @@ pub fn perft(a: &PerftArgs) -> Result<()> {
                 .collect(),
         };
         for (text, n) in &rows {
-            println!("{text} {n}");
+            outln!("{text} {n}");
         }
-        println!("total {}", rows.iter().map(|(_, n)| n).sum::<u64>());
+        outln!("total {}", rows.iter().map(|(_, n)| n).sum::<u64>());
         return Ok(());
     }
     let (nodes, variant, fen) = match &loaded {
@@ -118,10 +122,10 @@ pub fn perft(a: &PerftArgs) -> Result<()> {
     let seconds = started.elapsed().as_secs_f64();
     if a.json {
         let out = PerftJson { variant: &variant, fen, depth: a.depth, nodes, seconds };
-        println!("{}", serde_json::to_string(&out)?);
+        outln!("{}", serde_json::to_string(&out)?);
     } else {
         let rate = nodes as f64 / seconds.max(1e-9) / 1e6;
-        println!("perft({}) = {nodes}  ({seconds:.3} s, {rate:.1} M leaves/s)", a.depth);
+        outln!("perft({}) = {nodes}  ({seconds:.3} s, {rate:.1} M leaves/s)", a.depth);
     }
     Ok(())
 }
@@ -179,13 +183,13 @@ pub fn moves(a: &MovesArgs) -> Result<()> {
             outcome,
             moves,
         };
-        println!("{}", serde_json::to_string(&out)?);
+        outln!("{}", serde_json::to_string(&out)?);
     } else {
         if let Some(o) = &outcome {
-            println!("game over: {} ({})", o.result, o.reason);
+            outln!("game over: {} ({})", o.result, o.reason);
         }
         for m in moves {
-            println!("{}", m.notation);
+            outln!("{}", m.notation);
         }
     }
     Ok(())

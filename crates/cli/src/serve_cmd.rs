@@ -63,9 +63,9 @@ pub fn serve(a: &ServeArgs) -> Result<()> {
             .await
             .with_context(|| format!("listening on {}", a.addr))?;
         let addr = listener.local_addr()?;
-        println!("doska: serving on http://{addr} (database {})", a.database_url);
+        outln!("doska: serving on http://{addr} (database {})", a.database_url);
         doska_server::serve(listener, state, stop_signal()).await?;
-        println!("doska: stopped");
+        outln!("doska: stopped");
         Ok(())
     })
 }

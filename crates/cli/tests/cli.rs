@@ -158,3 +158,81 @@ fn hub_protocol_plays_a_move() {
     // After 32-28 19-23 White must capture: 28x19 takes 23.
     assert!(text.contains("done move=28x19x23"), "{text}");
 }
+
+/// Every FEN doska writes carries the counters the rule set needs: a game driven by chaining
+/// the FENs of `doska moves --json` reaches the counter draws.
+#[test]
+fn each_moves_fen_carries_the_counters() {
+    for (variant, fen, counter) in
+        [("russian", "W:WKa1,Kc1:BKh8:H29", ":H30"), ("frisian", "W:WK46,K47:BK5:E13", ":E14")]
+    {
+        let (ok, out, err) = doska(&["moves", "--variant", variant, "--fen", fen, "--json"]);
+        assert!(ok, "{err}");
+        let v = json(&out);
+        let moves = v["moves"].as_array().unwrap();
+        assert!(!moves.is_empty());
+        for m in moves {
+            let after = m["fen"].as_str().unwrap();
+            assert!(after.contains(counter), "{variant} {fen}: {} gives {after}", m["notation"]);
+        }
+    }
+    // Chained: the FEN of a move, read back, is the position with the same counters.
+    let (ok, out, _) =
+        doska(&["moves", "--variant", "russian", "--fen", "W:WKa1,Kc1:BKh8:H29", "--json"]);
+    assert!(ok);
+    let next = json(&out)["moves"][0]["fen"].as_str().unwrap().to_string();
+    let (ok, out, _) = doska(&["moves", "--variant", "russian", "--fen", &next, "--json"]);
+    assert!(ok);
+    let v = json(&out);
+    assert_eq!(v["fen"].as_str(), Some(next.as_str()));
+}
+
+/// Depths that could never finish are refused with the limit, before any work.
+#[test]
+fn perft_depth_limit() {
+    for (variant, depth) in [("russian", "4294967295"), ("ugolki", "100000"), ("russian", "31")] {
+        let (ok, out, err) = doska(&["perft", "--variant", variant, "--depth", depth]);
+        assert!(!ok && out.is_empty(), "{variant} {depth}");
+        assert!(err.contains("0..=30"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let (ok, _, err) = doska(&["perft", "--variant", "ugolki", "--depth", "0"]);
+    assert!(ok, "{err}");
+}
+
+/// A reader that stops early (`| head`) ends the command quietly.
+#[test]
+fn broken_pipe_is_quiet() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_doska"))
+        .args(["perft", "--variant", "international", "--depth", "2", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the reading end at once: every write fails with a broken pipe.
+    drop(child.stdout.take());
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(err.is_empty(), "{err}");
+    assert!(status.success(), "{status:?}");
+}
+
+/// Each error is said once, and a Lasca column too tall for the game says so.
+#[test]
+fn errors_said_once_and_exactly() {
+    let (ok, _, err) =
+        doska(&["perft", "--variant", "russian", "--fen", "W:Wz9:Ba1", "--depth", "1"]);
+    assert!(!ok);
+    assert_eq!(err.matches("off the board").count(), 1, "{err}");
+    let tall = format!("W:Wa1/{}:Bg7", "b".repeat(22));
+    let (ok, _, err) = doska(&["perft", "--variant", "lasca", "--fen", &tall, "--depth", "1"]);
+    assert!(!ok);
+    assert!(err.contains("holds at most 21") && !err.contains("only Lasca"), "{err}");
+    let (ok, _, err) =
+        doska(&["perft", "--variant", "russian", "--fen", "W:Wa1/bw:Bh8", "--depth", "1"]);
+    assert!(!ok);
+    assert!(err.contains("only Lasca has columns"), "{err}");
+}

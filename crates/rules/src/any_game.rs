@@ -3,7 +3,8 @@
 //! game as text. The CLI and the server both speak through this, so a move looks the same
 //! everywhere. Squares are always algebraic here (`a1` is White's bottom-left corner).
 
-use crate::game::{Game, Winner};
+use crate::fen::Counters;
+use crate::game::{Game, Winner, advance};
 use crate::notation::format_move;
 use crate::pdn::result_token;
 use crate::ruleset::RuleSet;
@@ -193,7 +194,8 @@ impl AnyGame {
             AnyGame::Draughts(g) => {
                 let pos = g.position();
                 let legal = g.legal_moves();
-                legal.iter().map(|m| draughts_view(pos, m, &legal)).collect()
+                let counters = g.counters();
+                legal.iter().map(|m| draughts_view(pos, &counters, m, &legal)).collect()
             }
             AnyGame::Ugolki(g) => {
                 let pos = g.position();
@@ -233,7 +235,7 @@ impl AnyGame {
                 .enumerate()
                 .filter_map(|(i, m)| {
                     let pos = g.position_at(i)?;
-                    Some(draughts_view(pos, m, &pos.legal_moves()))
+                    Some(draughts_view(pos, &g.counters_at(i), m, &pos.legal_moves()))
                 })
                 .collect(),
             AnyGame::Ugolki(g) => {
@@ -261,9 +263,10 @@ impl AnyGame {
         match self {
             AnyGame::Draughts(g) => {
                 let before = g.position().clone();
+                let counters = g.counters();
                 let legal = before.legal_moves();
                 let mv = g.play_text(text).map_err(|e| AnyError::Move(e.to_string()))?;
-                Ok(draughts_view(&before, &mv, &legal))
+                Ok(draughts_view(&before, &counters, &mv, &legal))
             }
             AnyGame::Ugolki(g) => {
                 let before = *g.position();
@@ -415,15 +418,25 @@ impl AnyGame {
     }
 }
 
-fn draughts_view(pos: &Position, m: &crate::Move, legal: &[crate::Move]) -> MoveView {
+/// A move of `pos` (whose counters are `counters`) as the UI and the CLI show it; its FEN
+/// carries the counters after the move, so a game driven by chaining these FENs reaches every
+/// counter draw.
+fn draughts_view(
+    pos: &Position,
+    counters: &Counters,
+    m: &crate::Move,
+    legal: &[crate::Move],
+) -> MoveView {
     let geo = &pos.rules().geometry;
+    let after = pos.play(m);
+    let fen = crate::fen::write(&after, Some(&advance(counters, pos, m, &after)));
     MoveView {
         notation: format_move(pos, m, legal),
         from: Some(geo.algebraic(m.from)),
         to: Some(geo.algebraic(m.to)),
         path: m.path().iter().map(|s| geo.algebraic(*s)).collect(),
         captures: m.captures_in_order(geo).iter().map(|s| geo.algebraic(*s)).collect(),
-        fen: pos.play(m).to_fen(),
+        fen,
     }
 }
 

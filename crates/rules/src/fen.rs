@@ -69,6 +69,17 @@ pub enum FenError {
     /// A column suffix outside Lasca, or a bad piece letter in it.
     #[error("bad column {0:?}: only Lasca has columns, written like a1/bw with letters w W b B")]
     BadColumn(String),
+    /// A Lasca column with more pieces under its top than the game has.
+    #[error(
+        "column {token:?} has {under} pieces under its top: a Lasca column holds at most {MAX_UNDER} \
+         under the top piece (all 22 pieces of the game in one column)"
+    )]
+    ColumnTooTall {
+        /// The piece as written.
+        token: String,
+        /// How many pieces it puts under the top.
+        under: usize,
+    },
     /// A counter that is not a number.
     #[error("bad counter {0:?}: expected a letter and a whole number, e.g. H12 or N30, or RW28=2")]
     BadCounter(String),
@@ -197,8 +208,11 @@ fn read_token(
         *taken |= sq.bit();
         pos.put(sq, Some(Piece { color, king }));
         if let Some(c) = column {
-            if pos.columns.is_none() || c.len() > MAX_UNDER {
+            if pos.columns.is_none() {
                 return Err(FenError::BadColumn(token.to_string()));
+            }
+            if c.len() > MAX_UNDER {
+                return Err(FenError::ColumnTooTall { token: token.to_string(), under: c.len() });
             }
             let mut under = Vec::new();
             for ch in c.chars() {

@@ -261,7 +261,10 @@ impl Position {
             // move of the side ends it.
             self.runs[us] = if was_king && !mv.is_capture() {
                 let run = self.runs[us];
-                let count = if run.square == mv.from.0 { run.count + 1 } else { 1 };
+                // Saturating: a side with no men moves one king as often as it likes (the
+                // limit holds only while it has men, and men never come back), so the count
+                // may pass 255 without meaning anything more.
+                let count = if run.square == mv.from.0 { run.count.saturating_add(1) } else { 1 };
                 KingRun { square: mv.to.0, count }
             } else {
                 KingRun::NONE

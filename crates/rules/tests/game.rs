@@ -95,7 +95,7 @@ fn lone_piece_draws() {
     let g = game(Variant::Thai, "W:WKa1:Bh8");
     assert_eq!(g.outcome(), None, "thai king v man plays on");
     // Frisian: king against king is drawn unless a capture is forced.
-    let g = game(Variant::Frisian, "W:WK46:BK5");
+    let g = game(Variant::Frisian, "W:WK46:BK15");
     assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::LonePieces));
     let g = game(Variant::Frisian, "W:WK46:BK41");
     assert_eq!(g.outcome(), None, "white must capture");
@@ -139,4 +139,21 @@ fn move_numbers_follow_the_first_side() {
     play(&mut g, &["11-15", "23-19"]);
     assert_eq!(g.counters().move_number, 2);
     assert!(g.fen().ends_with(":N2"), "{}", g.fen());
+}
+
+#[test]
+fn frisian_king_run_without_men_never_overflows() {
+    // Art. 17 limits a king's run only while its side has men; a side without men may move
+    // one king as often as it likes, so the run's count must not overflow (it saturates).
+    let mut pos = doska_rules::Position::from_fen(Variant::Frisian, "W:WK46:BK15")
+        .unwrap_or_else(|e| panic!("{e}"));
+    for i in 0..300 {
+        for text in if i % 2 == 0 { ["46-41", "15-20"] } else { ["41-46", "20-15"] } {
+            let mv =
+                doska_rules::notation::parse_move(&pos, text).unwrap_or_else(|e| panic!("{e}"));
+            pos = pos.play(&mv);
+        }
+    }
+    assert_eq!(pos.king_run(doska_rules::Color::White).count, 255);
+    assert_eq!(pos.king_run(doska_rules::Color::Black).count, 255);
 }
