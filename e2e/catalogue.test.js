@@ -55,7 +55,7 @@ test('every end reason the rules give has words in both languages', () => {
   }
 });
 
-test('square numbers on the board are the ones the rules write (RULES.md, Notation)', () => {
+test('square numbers on the board are the ones the rules write (docs/rules/README.md, "Notation")', () => {
   for (const id of ['american', 'international', 'canadian', 'italian', 'spanish', 'frisian']) {
     const out = JSON.parse(execFileSync(BIN, ['moves', '--variant', id, '--json'], { encoding: 'utf8', timeout: 20000 }));
     const g = geometry(id);

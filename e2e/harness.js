@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -75,6 +76,26 @@ export async function startServer(opts = {}) {
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     }),
   };
+}
+
+/**
+ * One server and one browser for a test file: started before its first test, stopped after
+ * its last. Read `env.server` and `env.browser` inside the tests.
+ */
+export function serverAndBrowser() {
+  const env = {
+    /** @type {Server} */ server: /** @type {any} */ (null),
+    /** @type {import('playwright-core').Browser} */ browser: /** @type {any} */ (null),
+  };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launch();
+  });
+  after(async () => {
+    if (env.browser) await env.browser.close();
+    if (env.server) await env.server.stop();
+  });
+  return env;
 }
 
 /** Launches chromium. */

@@ -3,23 +3,10 @@
 // server's state has there.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { boardVsState, launch, moveList, myTurn, newGame, openPage, settled, startServer, tap } from './harness.js';
+import { test } from 'node:test';
+import { boardVsState, moveList, myTurn, newGame, openPage, serverAndBrowser, settled, tap } from './harness.js';
 
-/** @type {import('./harness.js').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = serverAndBrowser();
 
 /** @param {import('playwright-core').Page} page @param {number} n */
 async function plies(page, n) {
@@ -33,9 +20,9 @@ async function boardIsState(page, when) {
 }
 
 test('a piece landing where a captured piece is still fading out is drawn (animations on)', async () => {
-  const { page, errors, context } = await openPage(browser, { motion: true });
+  const { page, errors, context } = await openPage(env.browser, { motion: true });
   assert.equal(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches), false);
-  await newGame(page, server.url, { rules: 'russian', opponent: 'computer', level: 'easy', color: 'white', position: 'W:Wd4,a1,c1,e1,g1:Be5,g7,b8,d8,h8' });
+  await newGame(page, env.server.url, { rules: 'russian', opponent: 'computer', level: 'easy', color: 'white', position: 'W:Wd4,a1,c1,e1,g1:Be5,g7,b8,d8,h8' });
   await myTurn(page);
   await boardIsState(page, 'at the start');
   // d4:f6 takes e5; the computer's only answer g7:e5 lands where e5 is still fading.
@@ -50,8 +37,8 @@ test('a piece landing where a captured piece is still fading out is drawn (anima
 });
 
 test('a whole game against the computer with animations on: the board equals the state after every move', async () => {
-  const { page, errors, context } = await openPage(browser, { motion: true });
-  await newGame(page, server.url, { rules: 'russian', opponent: 'computer', level: 'easy', color: 'white' });
+  const { page, errors, context } = await openPage(env.browser, { motion: true });
+  await newGame(page, env.server.url, { rules: 'russian', opponent: 'computer', level: 'easy', color: 'white' });
   for (let i = 0; i < 14; i++) {
     await Promise.race([myTurn(page), page.locator('dialog.results[open]').waitFor({ timeout: 30000 })]);
     if (await page.locator('dialog.results[open]').count()) break;

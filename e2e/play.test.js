@@ -5,23 +5,10 @@
 // ends in a few moves whatever the computer answers (its replies there are forced or harmless).
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch, moveList, myTurn, newGame, openPage, screenshot, startServer, tap } from './harness.js';
+import { test } from 'node:test';
+import { moveList, myTurn, newGame, openPage, screenshot, serverAndBrowser, tap } from './harness.js';
 
-/** @type {import('./harness.js').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = serverAndBrowser();
 
 /** @param {import('playwright-core').Page} page @param {string} sq */
 const cls = (page, sq) => page.locator(`.board [data-square="${sq}"]`).getAttribute('class');
@@ -56,8 +43,8 @@ async function playAnyMove(page, color) {
 }
 
 test('Russian draughts against the computer, to the end: compulsory capture, the results and the stats', async () => {
-  const { page, errors, context } = await openPage(browser);
-  await newGame(page, server.url, { rules: 'russian', opponent: 'computer', level: 'easy', color: 'white', position: 'W:Wa3,e5,f4:Bb4,d6,f8' });
+  const { page, errors, context } = await openPage(env.browser);
+  await newGame(page, env.server.url, { rules: 'russian', opponent: 'computer', level: 'easy', color: 'white', position: 'W:Wa3,e5,f4:Bb4,d6,f8' });
   await myTurn(page);
   assert.match(await page.locator('.game-title h1').textContent() || '', /Русские/);
   // The pieces that must capture glow; another piece is refused with the reason.
@@ -119,8 +106,8 @@ test('Russian draughts against the computer, to the end: compulsory capture, the
 });
 
 test('Ugolki against the computer: a jump chain ended with "End move", a reload mid-game, the win', async () => {
-  const { page, errors, context } = await openPage(browser);
-  await newGame(page, server.url, {
+  const { page, errors, context } = await openPage(env.browser);
+  await newGame(page, env.server.url, {
     kind: 'ugolki', rules: 'ugolki', opponent: 'computer', level: 'easy', color: 'white',
     position: 'W:Wd7,e8,f6,g6,h6,g7,h7,g8,h8:Ba1,b1,c1,a2,b2,c2,a3,b3,e7',
   });
@@ -156,8 +143,8 @@ test('Ugolki against the computer: a jump chain ended with "End move", a reload 
 });
 
 test('a capture whose two routes share start and end asks to tap each jump (two players on one device)', async () => {
-  const { page, errors, context } = await openPage(browser);
-  await newGame(page, server.url, { rules: 'czech', opponent: 'hotseat', position: 'W:Wc1:Bb2,b4,d2,d4' });
+  const { page, errors, context } = await openPage(env.browser);
+  await newGame(page, env.server.url, { rules: 'czech', opponent: 'hotseat', position: 'W:Wc1:Bb2,b4,d2,d4' });
   await myTurn(page);
   await tap(page, 'c1');
   await tap(page, 'c5');
@@ -193,8 +180,8 @@ test('a capture whose two routes share start and end asks to tap each jump (two 
 });
 
 test('Ugolki on one device: the move-35 warning while pieces are at home, and a pass when there is no move', async () => {
-  const { page, errors, context } = await openPage(browser);
-  await newGame(page, server.url, {
+  const { page, errors, context } = await openPage(env.browser);
+  await newGame(page, env.server.url, {
     kind: 'ugolki', rules: 'ugolki', opponent: 'hotseat',
     position: 'W:Wa1,d4,e4,f4,g4,d5,e5,f5,g5:Bf6,g6,h6,c4,c5,c6,b6,b5,b4:N36',
   });
@@ -204,7 +191,7 @@ test('Ugolki on one device: the move-35 warning while pieces are at home, and a 
   await tap(page, 'b1');
   await page.locator('ol.moves .mv', { hasText: 'a1-b1' }).waitFor();
 
-  await newGame(page, server.url, { kind: 'ugolki', rules: 'ugolki', opponent: 'hotseat', position: 'W:Wa1,a2,b1,b2:Ba3,b3,c1,c2,a4,b4,d1,d2' });
+  await newGame(page, env.server.url, { kind: 'ugolki', rules: 'ugolki', opponent: 'hotseat', position: 'W:Wa1,a2,b1,b2:Ba3,b3,c1,c2,a4,b4,d1,d2' });
   await myTurn(page);
   await page.click('.actions [data-act="pass"]');
   await page.locator('ol.moves .mv', { hasText: 'pass' }).waitFor();
@@ -214,9 +201,9 @@ test('Ugolki on one device: the move-35 warning while pieces are at home, and a 
 });
 
 test('a friend by link: the invitation, both players live, a spectator, the title when the tab is hidden', async () => {
-  const a = await openPage(browser);
-  await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await newGame(a.page, server.url, { rules: 'russian', opponent: 'friend', color: 'white' });
+  const a = await openPage(env.browser);
+  await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+  await newGame(a.page, env.server.url, { rules: 'russian', opponent: 'friend', color: 'white' });
   const link = await a.page.inputValue('.invite-link');
   assert.match(link, /\/g\/[A-Za-z0-9]+\?invite=[0-9a-f]+$/);
   await a.page.click('button.copy-link');
@@ -224,7 +211,7 @@ test('a friend by link: the invitation, both players live, a spectator, the titl
   assert.match(await a.page.locator('.turn-line').textContent() || '', /Ждём друга/);
 
   // The friend, in English, opens the link and lands in the game as Black, board turned.
-  const b = await openPage(browser, { locale: 'en-US' });
+  const b = await openPage(env.browser, { locale: 'en-US' });
   await b.page.goto(link);
   await b.page.locator('.board [data-square]').first().waitFor();
   await b.page.waitForURL(/\/g\/[A-Za-z0-9]+$/);
@@ -239,7 +226,7 @@ test('a friend by link: the invitation, both players live, a spectator, the titl
   await myTurn(b.page);
 
   // A spectator sees the game live.
-  const c = await openPage(browser);
+  const c = await openPage(env.browser);
   const gameUrl = link.replace(/\?.*$/, '');
   await c.page.goto(gameUrl);
   await c.page.locator('.banner', { hasText: 'Вы смотрите эту партию' }).waitFor();
@@ -265,8 +252,8 @@ test('a friend by link: the invitation, both players live, a spectator, the titl
 });
 
 test('English and Russian: chosen from the browser and switchable; rules pages with questions', async () => {
-  const { page, errors, context } = await openPage(browser, { locale: 'en-US' });
-  await page.goto(`${server.url}/`);
+  const { page, errors, context } = await openPage(env.browser, { locale: 'en-US' });
+  await page.goto(`${env.server.url}/`);
   await page.locator('button.play', { hasText: 'Play' }).waitFor();
   assert.equal((await page.locator('.choice-name').first().textContent()), 'American checkers');
   await page.click('button.lang');
@@ -292,13 +279,13 @@ test('English and Russian: chosen from the browser and switchable; rules pages w
 });
 
 test('a phone (360 px, touch): home, a game, moves by taps, the board fits the screen', async () => {
-  const { page, errors, context } = await openPage(browser, { mobile: true });
-  await page.goto(`${server.url}/`);
+  const { page, errors, context } = await openPage(env.browser, { mobile: true });
+  await page.goto(`${env.server.url}/`);
   await page.locator('button.play').waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(overflow <= 360, `home is ${overflow} px wide`);
   await screenshot(page, 'home-mobile.png');
-  await newGame(page, server.url, { rules: 'russian', opponent: 'computer', level: 'easy', color: 'white' });
+  await newGame(page, env.server.url, { rules: 'russian', opponent: 'computer', level: 'easy', color: 'white' });
   await myTurn(page);
   const box = await page.locator('.board').boundingBox();
   assert.ok(box && box.width <= 360 && box.width >= 320, `board is ${box && box.width} px wide`);
@@ -317,11 +304,11 @@ test('a phone (360 px, touch): home, a game, moves by taps, the board fits the s
 });
 
 test('screens for the README: home and a game in progress', async () => {
-  const { page, errors, context } = await openPage(browser);
-  await page.goto(`${server.url}/`);
+  const { page, errors, context } = await openPage(env.browser);
+  await page.goto(`${env.server.url}/`);
   await page.locator('.list.unfinished').waitFor();
   await screenshot(page, 'home.png');
-  await newGame(page, server.url, { rules: 'russian', opponent: 'computer', level: 'easy', color: 'white' });
+  await newGame(page, env.server.url, { rules: 'russian', opponent: 'computer', level: 'easy', color: 'white' });
   for (let i = 0; i < 4; i++) {
     await myTurn(page);
     await playAnyMove(page, 'white');

@@ -68,6 +68,7 @@ export class GameScreen {
     };
     document.addEventListener('visibilitychange', this.onVisible);
     this.onKey = (/** @type {KeyboardEvent} */ e) => {
+      if (this.replayKey(e)) return;
       if (e.key === 'Escape' && this.input && this.input.path.length) {
         this.input.reset();
         this.prompt = null;
@@ -155,6 +156,40 @@ export class GameScreen {
 
   get g() {
     return geometry(this.state.rules);
+  }
+
+  /** Whether the game is over, so its moves can be stepped through. */
+  get over() {
+    const s = this.state;
+    return !!s && (s.status === 'finished' || s.status === 'aborted');
+  }
+
+  /**
+   * The position on the screen: the live one, or in replay the one after the ply shown.
+   * @returns {{ pieces: any[], turn: Color }}
+   */
+  get shown() {
+    const s = this.state;
+    if (this.review !== null && this.replayData) {
+      const at = this.review < 0 ? this.replayData.start : this.replayData.plies[this.review];
+      return { pieces: at.pieces, turn: at.turn };
+    }
+    return { pieces: s.pieces, turn: s.turn };
+  }
+
+  /**
+   * Replay by keyboard: left and right arrows step, Home and End jump (not while the focus is
+   * on the board, where arrows move between squares, or in a field or a dialog).
+   * @param {KeyboardEvent} e @returns {boolean} whether the key was used
+   */
+  replayKey(e) {
+    if (!this.over || !this.state.moves.length || e.altKey || e.ctrlKey || e.metaKey) return false;
+    const how = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' }[e.key];
+    const el = /** @type {HTMLElement | null} */ (e.target instanceof HTMLElement ? e.target : null);
+    if (!how || (el && el.closest('.board, input, textarea, select, dialog'))) return false;
+    e.preventDefault();
+    this.step(how);
+    return true;
   }
 
   /** The side this screen plays now (hot-seat: the side to move), or null. @returns {Color | null} */
@@ -360,17 +395,20 @@ export class GameScreen {
     const g = this.g;
     const bottom = this.flipped(s) ? 'black' : 'white';
     const sides = /** @type {Color[]} */ ([other(bottom), bottom]);
+    // In replay, the counts and the side to move are those of the position shown.
+    const { pieces, turn } = this.shown;
     const count = (/** @type {Color} */ c) => {
+      const own = pieces.filter((/** @type {any} */ p) => p.color === c);
       if (g.kind === 'ugolki') {
-        const inCorner = s.pieces.filter((/** @type {any} */ p) => p.color === c && inHome(g, other(c), ...squareXY(p.square))).length;
-        const total = s.pieces.filter((/** @type {any} */ p) => p.color === c).length;
-        return `<b>${inCorner}</b><small>/${total}</small>`;
+        const inCorner = own.filter((/** @type {any} */ p) => inHome(g, other(c), ...squareXY(p.square))).length;
+        return `<b>${inCorner}</b><small>/${own.length}</small>`;
       }
-      return `<b>${s.pieces_left[c]}</b>`;
+      return `<b>${own.length}</b>`;
     };
-    const over = s.status === 'finished' || s.status === 'aborted';
+    // The side to move is marked while the game goes on, and in replay before its last move.
+    const moving = !this.over || (this.review !== null && !!this.replayData && this.review < this.replayData.plies.length - 1);
     el.innerHTML = sides.map((c) => `
-      <div class="side-score ${c}${!over && s.turn === c ? ' to-move' : ''}" data-side="${c}">
+      <div class="side-score ${c}${moving && turn === c ? ' to-move' : ''}" data-side="${c}">
         <span class="disc-icon ${c}" aria-hidden="true"></span>
         <span class="who">${esc(this.sideName(c))}</span>
         <span class="count" aria-label="${esc(g.kind === 'ugolki' ? t('score.in-corner') : t('score.pieces'))}">${count(c)}</span>
@@ -396,8 +434,8 @@ export class GameScreen {
     const num = t('game.move-number', { n: s.move_number });
     if (!this.online && s.status !== 'finished' && s.status !== 'aborted' && this.conn) text = t('game.reconnecting');
     else if (s.status === 'waiting') text = this.you === 'spectator' ? t('game.waiting-spectator') : t('game.waiting-friend');
+    else if (this.review !== null && this.replayData) text = this.replayLine();
     else if (s.status === 'finished' || s.status === 'aborted') text = this.resultHeadline(s);
-    else if (this.review !== null) text = t('game.reviewing');
     else if (s.thinking) text = `${num} · ${t('game.thinking')}`;
     else if (this.myTurn) {
       text = `${num} · ${this.you === 'both' ? t(`turn.${s.turn}`) : t('game.your-turn')}`;
@@ -409,6 +447,16 @@ export class GameScreen {
     el.classList.toggle('offline', !this.online && !!this.conn);
     this.title = `${this.myTurn ? '● ' : ''}${rulesName(s.rules)} — ${t('brand')}`;
     if (!document.hidden) document.title = this.title;
+  }
+
+  /** What the replay shows: "Move 6 of 26: c3-d4 · Black to move". */
+  replayLine() {
+    const total = this.replayData.plies.length;
+    const turn = t(`turn.${this.shown.turn}`);
+    if (this.review === null || this.review < 0) return `${t('replay.start', { total })} · ${turn}`;
+    const p = this.replayData.plies[this.review];
+    const last = this.review === total - 1;
+    return `${t('replay.at', { n: this.review + 1, total, move: p.notation })} · ${last ? this.resultHeadline(this.state) : turn}`;
   }
 
   renderPrompt() {
@@ -467,7 +515,10 @@ export class GameScreen {
       rows[rows.length - 1].cells[k % 2] = `<button type="button" data-ply="${i}" class="mv${this.review === i ? ' current' : ''}${i < s.imported ? ' imported' : ''}">${esc(m)}</button>`;
     });
     const reviewing = s.status === 'finished' || s.status === 'aborted';
-    ol.innerHTML = rows.map((r) => `<li value="${r.n}"><span class="n">${r.n}.</span>${r.cells.map((c) => `<span class="cell">${c ?? (rows[0] === r && !r.cells[0] && c === null ? '…' : '')}</span>`).join('')}</li>`).join('') || `<li class="empty muted">${esc(t('game.no-moves-yet'))}</li>`;
+    const start = reviewing && s.moves.length
+      ? `<li class="start-row"><button type="button" data-ply="-1" class="mv start${this.review === -1 ? ' current' : ''}">${esc(t('replay.start-position'))}</button></li>`
+      : '';
+    ol.innerHTML = start + rows.map((r) => `<li value="${r.n}"><span class="n">${r.n}.</span>${r.cells.map((c) => `<span class="cell">${c ?? (rows[0] === r && !r.cells[0] && c === null ? '…' : '')}</span>`).join('')}</li>`).join('') || `<li class="empty muted">${esc(t('game.no-moves-yet'))}</li>`;
     ol.classList.toggle('clickable', reviewing);
     const controls = /** @type {HTMLElement} */ (this.main.querySelector('.replay-controls'));
     controls.hidden = !reviewing || !s.moves.length;
@@ -486,7 +537,7 @@ export class GameScreen {
     if (s.draw_offer && s.status === 'playing') {
       const offeredToMe = this.you === 'both' || (mine && s.draw_offer !== this.you);
       if (offeredToMe) {
-        parts.push(`<div class="banner offer" role="alert"><p>${esc(t('game.draw-offered', { side: this.sideName(s.draw_offer) }))}</p>
+        parts.push(`<div class="banner offer" role="alert"><p>${esc(s.mode === 'friend' && this.you !== 'both' ? t('game.draw-offered-by-friend') : t('game.draw-offered', { side: this.sideName(s.draw_offer) }))}</p>
           <button type="button" class="primary" data-act="draw-accept">${esc(t('game.draw-accept'))}</button>
           <button type="button" class="ghost" data-act="draw-decline">${esc(t('game.draw-decline'))}</button></div>`);
       } else if (mine) parts.push(`<p class="banner info">${esc(t('game.draw-sent'))}</p>`);
@@ -501,7 +552,7 @@ export class GameScreen {
       }
     }
     if (s.status === 'finished' || s.status === 'aborted') {
-      parts.push(`<div class="banner result"><p><b>${esc(this.resultHeadline(s))}</b><br>${esc(s.outcome ? reasonText(s.outcome) : '')}</p>
+      parts.push(`<div class="banner result"><p><b>${esc(this.resultHeadline(s))}</b><br>${esc(s.outcome ? reasonText(s.outcome, this.you) : '')}</p>
         <button type="button" class="primary" data-act="results">${esc(t('game.show-results'))}</button></div>`);
       if (s.rematch) parts.push(`<p class="banner info"><a href="/g/${esc(s.rematch)}" data-link>${esc(t('game.to-rematch'))}</a></p>`);
     }
@@ -755,8 +806,9 @@ export class GameScreen {
     item('flip', t('menu.flip'));
     if (playing && seated && s.mode === 'computer') item('takeback', t('menu.takeback'));
     if (playing && seated && s.mode !== 'computer' && !s.draw_offer) item('draw-offer', t('menu.draw'));
-    if (seated && s.can_abort && (s.status === 'waiting' || playing)) item('abort', t('menu.abort'));
-    if (playing && seated) item('resign', this.armed === 'resign' ? t('menu.resign-confirm') : t('menu.resign'), 'danger');
+    // Before both sides moved there is nothing to resign: the game can only be cancelled.
+    if (seated && s.can_abort && (s.status === 'waiting' || playing)) item('abort', t('menu.abort'), playing ? 'danger' : '');
+    else if (playing && seated) item('resign', this.armed === 'resign' ? t('menu.resign-confirm') : t('menu.resign'), 'danger');
     item('rules', t('menu.rules'));
     items.push(`<a class="button" href="${api.pdnUrl(this.id)}" download>${esc(t('menu.pdn'))}</a>`);
     d.innerHTML = `<h2>${esc(t('menu.title'))}</h2><div class="menu-items">${items.join('')}</div>`;
@@ -820,7 +872,16 @@ export class GameScreen {
     }).join('');
     const bucket = s.mode === 'computer' ? `computer:${s.level}` : s.mode;
     const b = this.stats && this.stats.mine ? this.stats.mine.find((/** @type {any} */ x) => x.rules === s.rules && x.bucket === bucket) : null;
-    const statsHtml = this.you === 'spectator' ? '' : b ? `
+    const hotseatHtml = b && bucket === 'hotseat' ? `
+      <h3>${esc(t('results.stats-for', { rules: rulesName(s.rules), bucket: bucketName(bucket) }))}</h3>
+      <dl class="stats-grid">
+        <div><dt>${esc(t('stats.games'))}</dt><dd data-stat="games">${b.games}</dd></div>
+        <div><dt>${esc(t('stats.white-wins'))}</dt><dd data-stat="white-wins">${b.white_wins}</dd></div>
+        <div><dt>${esc(t('stats.black-wins'))}</dt><dd data-stat="black-wins">${b.black_wins}</dd></div>
+        <div><dt>${esc(t('stats.draws'))}</dt><dd data-stat="draws">${b.draws}</dd></div>
+      </dl>` : '';
+    // Two people on one device: neither a win nor a loss of the one holding it.
+    const statsHtml = this.you === 'spectator' ? '' : hotseatHtml || (b ? `
       <h3>${esc(t('results.stats-for', { rules: rulesName(s.rules), bucket: bucketName(bucket) }))}</h3>
       <dl class="stats-grid">
         <div><dt>${esc(t('stats.wins'))}</dt><dd data-stat="wins">${b.wins}</dd></div>
@@ -829,7 +890,7 @@ export class GameScreen {
         <div><dt>${esc(t('stats.win-pct'))}</dt><dd data-stat="win-pct">${fmtPct(b.win_pct)}</dd></div>
         <div><dt>${esc(t('stats.streak'))}</dt><dd data-stat="streak">${b.streak}</dd></div>
         <div><dt>${esc(t('stats.best-streak'))}</dt><dd data-stat="best-streak">${b.best_streak}</dd></div>
-      </dl>` : `<p class="muted stats-loading">${esc(this.stats ? t('results.no-stats') : t('home.loading'))}</p>`;
+      </dl>` : `<p class="muted stats-loading">${esc(this.stats ? t('results.no-stats') : t('home.loading'))}</p>`);
     let rematch = '';
     if (this.you !== 'spectator' && s.status === 'finished') {
       const theyAsked = s.rematch_offer && s.rematch_offer !== this.you && this.you !== 'both';
@@ -843,7 +904,7 @@ export class GameScreen {
       <div class="results-head">
         <div class="medal" aria-hidden="true">${mood === 'won' || (mood === 'neutral' && w) ? CROWN : ''}</div>
         <h2 id="results-title">${esc(this.resultHeadline(s))}</h2>
-        <p class="reason">${esc(s.outcome ? reasonText(s.outcome) : '')}</p>
+        <p class="reason">${esc(s.outcome ? reasonText(s.outcome, this.you) : '')}</p>
       </div>
       <div class="results-facts">
         <p>${esc(t('results.moves', { n: moves }))}</p>

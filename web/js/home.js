@@ -273,7 +273,9 @@ export class HomeScreen {
     host.innerHTML = `
 <table>
   <thead><tr><th>${esc(t('stats.rules'))}</th><th title="${esc(t('stats.wins'))}">${esc(t('stats.w'))}</th><th title="${esc(t('stats.losses'))}">${esc(t('stats.l'))}</th><th title="${esc(t('stats.draws'))}">${esc(t('stats.d'))}</th><th>%</th><th title="${esc(t('stats.streak-best'))}">${esc(t('stats.streak-short'))}</th></tr></thead>
-  <tbody>${mine.map((/** @type {any} */ b) => `
+  <tbody>${mine.map((/** @type {any} */ b) => b.bucket === 'hotseat' ? `
+    <tr class="hotseat"><th scope="row">${esc(rulesName(b.rules))}<small>${esc(bucketName(b.bucket))}: ${esc(t('stats.hotseat-line', { w: b.white_wins, b: b.black_wins }))}</small></th>
+    <td>–</td><td>–</td><td>${b.draws}</td><td>–</td><td>–</td></tr>` : `
     <tr><th scope="row">${esc(rulesName(b.rules))}<small>${esc(bucketName(b.bucket))}</small></th>
     <td>${b.wins}</td><td>${b.losses}</td><td>${b.draws}</td><td>${Math.round(b.win_pct)}</td><td>${b.streak}/${b.best_streak}</td></tr>`).join('')}
   </tbody>
@@ -306,7 +308,7 @@ function gameRow(s, finished) {
   } else if (s.status === 'waiting') status = t('status.waiting-friend');
   else status = s.you === 'both' || s.turn === s.you ? t('status.your-turn') : t('status.their-turn');
   const cls = finished ? (s.winner === 'draw' || s.status === 'aborted' ? 'draw' : s.you !== 'both' && s.winner === s.you ? 'won' : s.you === 'both' ? '' : 'lost') : (s.you === 'both' || s.turn === s.you ? 'turn' : '');
-  const title = finished && s.reason ? reasonText({ reason: s.reason, text: s.result_text, winner: s.winner }) : '';
+  const title = finished && s.reason ? reasonText({ reason: s.reason, text: s.result_text, winner: s.winner }, s.you) : '';
   return `<li class="game-row ${cls}">
   <a href="${esc(s.url)}" data-link data-game="${esc(s.id)}" title="${esc(title)}">
     <span class="g-name">${esc(rulesName(s.rules))}</span>

@@ -30,13 +30,19 @@ export function modeName(g) {
 
 /**
  * Why a game ended, in words: the reason id's text when the catalogue has it, else the
- * server's English text.
+ * server's English text. `you` is the viewer's colour: a player who resigned reads "You
+ * resigned", the opponent "Your opponent resigned"; others read the colour.
  * @param {{reason?: string | null, text?: string | null, winner?: string | null}} o
+ * @param {string} [you]
  */
-export function reasonText(o) {
+export function reasonText(o, you) {
   const id = o.reason || '';
   // Who resigned or left is the side that did not win.
   const loser = o.winner === 'white' ? 'black' : o.winner === 'black' ? 'white' : '';
+  if (loser && (you === 'white' || you === 'black')) {
+    const who = you === loser ? 'you' : 'opponent';
+    if (has(`reason.${id}.by-${who}`)) return t(`reason.${id}.by-${who}`);
+  }
   if (loser && has(`reason.${id}.by-${loser}`)) return t(`reason.${id}.by-${loser}`);
   if (id && has(`reason.${id}`)) {
     const n = /(\d+)/.exec(o.text || '');

@@ -12,6 +12,7 @@ mod error;
 mod identity;
 mod metrics;
 mod room;
+mod rulebook;
 mod socket;
 mod view;
 
@@ -114,8 +115,8 @@ impl AppState {
     }
 }
 
-/// The app: the JSON API under `/api`, the game sockets, `/healthz`, `/metrics`, and the web
-/// UI's files for every other path.
+/// The app: the JSON API under `/api`, the game sockets, `/healthz`, `/metrics`, the rule
+/// book under `/rulebook`, and the web UI's files for every other path.
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .route("/games", post(api::create).get(api::list))
@@ -132,6 +133,8 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", api)
         .route("/healthz", get(api::health))
         .route("/metrics", get(metrics::render))
+        .route("/rulebook", get(rulebook::index))
+        .route("/rulebook/{page}", get(rulebook::show))
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(64 * 1024))
         .with_state(state)

@@ -514,6 +514,14 @@ impl Room {
                 (Ok(_), Status::Waiting) => Err(ApiError::Conflict(
                     "nobody has taken the other seat yet: abort the game instead".to_string(),
                 )),
+                // Before both sides moved a game ends without a result (it counts for nobody).
+                (Ok(_), Status::Playing) if live.rec.plies - live.rec.imported < 2 => {
+                    Err(ApiError::Conflict(
+                        "both sides have not moved yet: abort the game instead (it then counts \
+                         for nobody)"
+                            .to_string(),
+                    ))
+                }
                 (Ok(me), _) => match live.open() {
                     Err(e) => Err(e),
                     Ok(()) => {

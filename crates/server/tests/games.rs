@@ -360,15 +360,48 @@ async fn hotseat_and_imported_games() {
     let cap = s.state["legal_moves"][0].clone();
     assert!(!cap["captures"].as_array().unwrap().is_empty());
     s.send(json!({"type": "move", "path": cap["path"]})).await;
-    s.state_where(|s| s["plies"] == 4).await;
+    let after = s.state_where(|s| s["plies"] == 4).await;
+    // One side has moved since the import: resigning is refused, aborting offered.
+    assert_eq!(after["can_abort"], true);
+    let e = s.refused(json!({"type": "resign"})).await;
+    assert!(e.contains("abort the game instead"), "{e}");
+    let reply = after["legal_moves"][0]["path"].clone();
+    s.send(json!({"type": "move", "path": reply})).await;
+    let after = s.state_where(|s| s["plies"] == 5).await;
+    assert_eq!(after["can_abort"], false);
     s.send(json!({"type": "resign"})).await;
     let end = s.state_where(|s| s["status"] == "finished").await;
     assert_eq!(
         (end["outcome"]["winner"].as_str(), end["outcome"]["reason"].as_str()),
-        (Some("black"), Some("resignation"))
+        (Some("white"), Some("resignation")),
+        "Black, to move, resigned"
     );
     let pdn = me.get(&format!("/api/games/{}/pdn", created["id"].as_str().unwrap())).await;
-    assert!(pdn.body.contains("[Result \"0-1\"]"), "{}", pdn.body);
+    assert!(pdn.body.contains("[Result \"1-0\"]"), "{}", pdn.body);
     server.stop().await;
     let _ = RandomMover;
+}
+
+/// The project's rule book is served as web pages: every rule set and Ugolki preset has one,
+/// the pages link to each other, and an unknown page says which pages there are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rule_book_is_served() {
+    let db = Db::new();
+    let server = Server::start(&db).await;
+    let mut me = server.browser();
+    let index = me.get("/rulebook").await;
+    assert_eq!(index.status, 200);
+    assert!(index.body.contains("<h1 id=\"doskas-rule-book\">"), "{}", index.body);
+    assert!(index.body.contains("href=\"russian.md\""), "the index links the pages");
+    for id in ["russian", "international", "lasca", "ugolki", "ugolki-brainking-10"] {
+        for path in [format!("/rulebook/{id}"), format!("/rulebook/{id}.md")] {
+            let page = me.get(&path).await;
+            assert_eq!(page.status, 200, "{path}");
+            assert!(page.body.contains("<h2 id="), "{path}: headings with anchors");
+        }
+    }
+    let missing = me.get("/rulebook/checkers-on-the-moon").await;
+    assert_eq!(missing.status, 404);
+    assert!(missing.body.contains("checkers-on-the-moon") && missing.body.contains("frisian.md"));
+    server.stop().await;
 }

@@ -1,6 +1,10 @@
 //! Stats from stored results: a player's per rule set and per level (friend and hot-seat games
 //! in buckets of their own), and the site's per rule set. Computed from the games themselves
 //! on request, so they can never drift from the record.
+//!
+//! A hot-seat game is two people at one device: it is neither a win nor a loss of the person
+//! holding it. Its bucket counts games and results by colour; its wins, losses and streaks
+//! stay zero.
 
 use crate::{Side, Winner};
 use serde::Serialize;
@@ -45,6 +49,10 @@ pub struct PlayerBucket {
     pub losses: u64,
     /// Drawn.
     pub draws: u64,
+    /// Won by White (in any bucket; the only results a hot-seat bucket has, with draws).
+    pub white_wins: u64,
+    /// Won by Black.
+    pub black_wins: u64,
     /// Wins as a percentage of games, one decimal.
     pub win_pct: f64,
     /// Wins in a row up to the latest game.
@@ -74,6 +82,9 @@ pub struct SiteStats {
     pub draw_pct: f64,
 }
 
+/// The bucket of games of two people on one device.
+pub const HOTSEAT: &str = "hotseat";
+
 fn pct(part: u64, whole: u64) -> f64 {
     if whole == 0 { 0.0 } else { (part as f64 * 1000.0 / whole as f64).round() / 10.0 }
 }
@@ -90,11 +101,24 @@ pub fn player_buckets(rows: &[ResultRow]) -> Vec<PlayerBucket> {
                 wins: 0,
                 losses: 0,
                 draws: 0,
+                white_wins: 0,
+                black_wins: 0,
                 win_pct: 0.0,
                 streak: 0,
                 best_streak: 0,
             });
         b.games += 1;
+        match r.winner {
+            Winner::White => b.white_wins += 1,
+            Winner::Black => b.black_wins += 1,
+            Winner::Draw => {}
+        }
+        if r.bucket == HOTSEAT {
+            if r.winner == Winner::Draw {
+                b.draws += 1;
+            }
+            continue;
+        }
         match (r.winner, r.side) {
             (Winner::Draw, _) => {
                 b.draws += 1;
@@ -182,6 +206,23 @@ mod tests {
         assert_eq!(easy.win_pct, 83.3);
         assert_eq!((b[1].bucket.as_str(), b[1].losses, b[1].win_pct), ("computer:hard", 1, 0.0));
         assert_eq!((b[2].bucket.as_str(), b[2].draws, b[2].streak), ("friend", 1, 0));
+        assert_eq!((easy.white_wins, easy.black_wins), (2, 4));
+    }
+
+    #[test]
+    fn hotseat_is_neither_a_win_nor_a_loss() {
+        use Side::*;
+        let rows = [
+            row("hotseat", White, Winner::White),
+            row("hotseat", White, Winner::Black),
+            row("hotseat", White, Winner::White),
+            row("hotseat", White, Winner::Draw),
+        ];
+        let b = player_buckets(&rows);
+        assert_eq!(b.len(), 1);
+        let h = &b[0];
+        assert_eq!((h.games, h.white_wins, h.black_wins, h.draws), (4, 2, 1, 1));
+        assert_eq!((h.wins, h.losses, h.streak, h.best_streak, h.win_pct), (0, 0, 0, 0, 0.0));
     }
 
     #[test]
