@@ -58,6 +58,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import peerlib  # noqa: E402
 from peerlib import (  # noqa: E402
     DOSKA_NUMBERING,
+    DameEngine,
+    DamePeer,
+    KestoGEngine,
+    KestoGPeer,
+    PeerMove,
     PyDraughtsPeer,
     doska_json,
     doska_moves,
@@ -68,6 +73,11 @@ from peerlib import (  # noqa: E402
 )
 
 VARIANTS = ["international", "russian", "brazilian", "frisian"]
+# KestoG's program (bench/engines/kestog/build.sh), for --peer-engine kestog.
+KESTOG = "/tmp/doska-engines/kestog"
+# What doska's Insane goes without in this run (--doska-without): to compare two versions of
+# the search against the same peer with one build.
+DOSKA_WITHOUT = ""
 FIRST = {"international": "W", "russian": "W", "brazilian": "W", "frisian": "W"}
 FMJD = {"international", "brazilian", "canadian"}
 MOVE_CAP_PLIES = 600  # doska's game.rs MOVE_CAP_PLIES
@@ -199,6 +209,8 @@ def generated_openings(variant: str, plies: int, balance: int, depth: int) -> li
 
 
 def make_engine(draughts, kind: str, variant: str, movetime_ms: int, depth: int | None = None):
+    if kind == "dame":
+        return DameEngine(draughts, movetime_ms, depth), "dame-rs" + (f" depth {depth}" if depth else "")
     t = None if depth else movetime_ms / 1000.0
     if kind == "auto":
         kind = "turbo" if variant == "international" else "simple"
@@ -223,11 +235,16 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
               peer_kind: str, log, peer_depth: int | None = None) -> dict:
     numbering = DOSKA_NUMBERING.get(variant)
     start = doska_moves(variant, opening_fen)["fen"]  # canonical doska FEN
-    peer = PyDraughtsPeer(variant, start)
-    engine, engine_name = make_engine(peer.draughts, peer_kind, variant, movetime, peer_depth)
+    if peer_kind == "kestog":
+        peer = KestoGPeer(variant, start, KESTOG)
+        engine, engine_name = KestoGEngine(peer, movetime), "KestoG 1.4"
+    else:
+        peer = DamePeer(variant, start) if peer_kind == "dame" else PyDraughtsPeer(variant, start)
+        engine, engine_name = make_engine(peer.dame if peer_kind == "dame" else peer.draughts, peer_kind, variant,
+                                          movetime, peer_depth)
     doska_side = "white" if doska_white else "black"
     fen = strip_counters(start)
-    counters = Counters()  # as doska reads the start FEN of the PDN (no counters: N1)
+    counters = Counters(*parse_counters(start))  # as doska reads the start FEN of the PDN
     history = collections.Counter([fen])
     played: list[str] = []
     times = {"doska": [], "peer": []}
@@ -249,11 +266,12 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
         by_key: dict = {}
         for m in d["moves"]:
             by_key.setdefault(move_key(m["from"], m["to"], m["captures"]), m)
-        peer_by_key = {pm.key: pm for pm in peer.moves()}
+        peer_moves = peer.moves()  # None: the peer checks doska's moves itself when they are played
+        peer_by_key = {pm.key: pm for pm in peer_moves} if peer_moves is not None else None
         if d["turn"] == doska_side:
             t0 = time.perf_counter()
             a = doska_json("analyze", "--variant", variant, "--fen", pdn_text(variant, start, played),
-                           "--movetime", str(movetime), "--level", "insane")
+                           "--movetime", str(movetime), "--level", "insane", "--without", DOSKA_WITHOUT)
             times["doska"].append(time.perf_counter() - t0)
             doska_secs.append(a["seconds"])
             depths.append(a["depth"])
@@ -264,7 +282,7 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
                 outcome = ("error", f"doska's best {a['best']!r} is not in its move list")
                 break
             key = move_key(mv["from"], mv["to"], mv["captures"])
-            pm = peer_by_key.get(key)
+            pm = peer_by_key.get(key) if peer_by_key is not None else PeerMove(mv["path"], mv["captures"], "doska")
             if pm is None:
                 outcome = ("error", f"doska's move {mv['notation']} is not legal for py-draughts")
                 break
@@ -279,7 +297,11 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
                 outcome = ("error", f"py-draughts' move {'x'.join(pm.path)} is not legal for doska")
                 break
         before = parse_fen(fen, numbering)
-        peer.push(pm)
+        try:
+            peer.push(pm)
+        except RuntimeError as e:
+            outcome = ("error", f"the peer refused {mv['notation']}: {e}")
+            break
         after_fen = mv["fen"]
         counters.advance(variant, before, mv, parse_fen(after_fen, numbering))
         fen = strip_counters(after_fen)
@@ -294,7 +316,10 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
         score = 1.0 if result == doska_side else 0.0
     log(f"  doska {doska_side:5} vs {engine_name}: {result} ({reason}) after {len(played)} plies; "
         f"think/move doska {avg(times['doska']) * 1000:.0f} ms wall ({avg(doska_secs) * 1000:.0f} ms in search, "
-        f"depth {avg(depths):.1f}), peer {avg(times['peer']) * 1000:.0f} ms")
+        f"depth {avg(depths):.1f}), peer {avg(times['peer']) * 1000:.0f} ms"
+        + (f" (depth {avg(engine.depths):.1f})" if isinstance(engine, (DameEngine, KestoGEngine)) else ""))
+    if isinstance(peer, KestoGPeer):
+        peer.close()
     for w in warnings[:3]:
         log(f"    counter check: {w}")
     return {"score": score, "result": result, "reason": reason, "plies": len(played), "engine": engine_name,
@@ -312,11 +337,13 @@ def elo(p: float) -> float:
 
 
 def main() -> int:
+    global DOSKA_WITHOUT, KESTOG
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", required=True, choices=VARIANTS)
     ap.add_argument("--games", type=int, default=20, help="games (rounded up to even; default 20)")
     ap.add_argument("--movetime", type=int, default=100, help="milliseconds per move for both sides (default 100)")
-    ap.add_argument("--peer-engine", default="auto", choices=["auto", "turbo", "simple"])
+    ap.add_argument("--peer-engine", default="auto", choices=["auto", "turbo", "simple", "dame", "kestog"])
+    ap.add_argument("--kestog", default=KESTOG, help="KestoG's program (bench/engines/kestog/build.sh)")
     ap.add_argument("--peer-depth", type=int, help="the peer searches to this depth instead of --movetime")
     ap.add_argument("--openings", default="auto", choices=["auto", "ballots", "generated"],
                     help="auto: ballots for russian/brazilian, generated otherwise")
@@ -326,10 +353,14 @@ def main() -> int:
     ap.add_argument("--balance-depth", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--doska", help="the doska binary (default $DOSKA or <repo>/target/release/doska)")
+    ap.add_argument("--doska-without", default="", help="terms and search techniques doska's Insane goes without "
+                    "(as doska match --a-without), e.g. aspiration,spend for the search before those")
     ap.add_argument("--pgn-out", help="write every game as PDN to this file")
     args = ap.parse_args()
     if args.doska:
         peerlib.DOSKA = Path(args.doska)
+    DOSKA_WITHOUT = args.doska_without
+    KESTOG = args.kestog
     log = lambda s: print(s, flush=True)  # noqa: E731
     log(f"doska: {peerlib.DOSKA} ({doska_version()})")
 
@@ -361,7 +392,7 @@ def main() -> int:
             games.append(g)
     if args.pgn_out:
         Path(args.pgn_out).write_text("\n".join(
-            f'[Event "doska vs py-draughts {g["engine"]}"]\n[White "{"doska" if g["doska_white"] else g["engine"]}"]\n'
+            f'[Event "doska vs {g["engine"]}"]\n[White "{"doska" if g["doska_white"] else g["engine"]}"]\n'
             f'[Black "{g["engine"] if g["doska_white"] else "doska"}"]\n[Result "{g["result"]}: {g["reason"]}"]\n' + g["pdn"]
             for g in games))
 
@@ -392,11 +423,11 @@ def main() -> int:
     all_d = [t for g in games for t in g["doska_ms"]]
     all_p = [t for g in games for t in g["peer_ms"]]
     peer_time = "" if args.peer_depth else f" {args.movetime} ms/move"
-    print(f"{args.variant}: doska insane {args.movetime} ms/move vs py-draughts {engine_name}{peer_time}, {n} games"
+    print(f"{args.variant}: doska insane {args.movetime} ms/move vs {engine_name}{peer_time}, {n} games"
           f"{f' ({errors} stopped on an error)' if errors else ''}: +{w} ={d} -{lo}, "
           f"score {p * 100:.1f}%, {elo_text}")
     print(f"  mean time per move: doska {avg(all_d) * 1000:.0f} ms wall (process start, PDN replay and search), "
-          f"py-draughts {avg(all_p) * 1000:.0f} ms; mean doska depth "
+          f"{engine_name} {avg(all_p) * 1000:.0f} ms (max {max(all_p, default=0) * 1000:.0f}); mean doska depth "
           f"{avg([x for g in games for x in g['doska_depths']]):.1f}")
     return 0
 

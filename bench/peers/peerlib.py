@@ -12,6 +12,7 @@ $PEERS_VENV/pydraughts-site, override with PYDRAUGHTS_SITE) and refuses the othe
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -275,6 +276,125 @@ class PyDraughtsPeer:
 
     def position(self) -> tuple[str, dict]:
         return parse_fen(self.board.fen, self.numbering)
+
+
+class DamePeer:
+    """dame-rs 0.2.0 (PyPI `dame-rs`, module `dame`): international only, PDN numbers."""
+
+    name = "dame-rs"
+
+    def __init__(self, variant: str, fen: str):
+        if variant != "international":
+            raise SystemExit("dame-rs plays international draughts only")
+        import dame
+
+        self.dame = dame
+        self.numbering = DOSKA_NUMBERING["international"]
+        turn, pieces = parse_fen(fen, self.numbering)
+        self.board = dame.Board(build_fen(turn, pieces, self.numbering[1]))
+
+    def wrap(self, m) -> PeerMove:
+        sq = self.numbering[0]
+        return PeerMove([sq[m.from_square], sq[m.to_square]], [sq[c] for c in m.captured], m)
+
+    def moves(self) -> list[PeerMove]:
+        return [self.wrap(m) for m in self.board.legal_moves]
+
+    def push(self, m: PeerMove) -> None:
+        self.board.push(m.obj)
+
+    def pop(self) -> None:
+        self.board.pop()
+
+    def position(self) -> tuple[str, dict]:
+        return parse_fen(self.board.fen(), self.numbering)
+
+
+class KestoGPeer:
+    """KestoG 1.4 (russian), built by bench/engines/kestog/build.sh and driven over its line
+    protocol. It keeps its own board: doska's moves are sent to it ("play"), and it refuses
+    one it does not have; it plays its own with "go"."""
+
+    name = "KestoG 1.4"
+    # EI_SetupBoard's order: b8, d8, f8, h8, a7, c7, ..., a1, c1, e1, g1.
+    ORDER = [f"{FILES[f]}{r}" for r in range(8, 0, -1) for f in range(8) if (f + r) % 2 == 1]
+
+    def __init__(self, variant: str, fen: str, program: str):
+        if variant != "russian":
+            raise SystemExit("KestoG plays russian draughts only")
+        self.proc = subprocess.Popen([program], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        turn, pieces = parse_fen(fen, DOSKA_NUMBERING.get(variant))
+        code = {("W", False): "w", ("W", True): "W", ("B", False): "b", ("B", True): "B"}
+        board = "".join(code.get(pieces.get(sq), ".") for sq in self.ORDER) + turn.lower()
+        self.ask(f"setup {board}", r"^ok$")
+        self.depths: list[int] = []
+        self.board = None  # the board lives in KestoG's process
+
+    def ask(self, line: str, answer: str) -> re.Match:
+        """Sends a command and reads lines (KestoG prints its thinking too) until `answer`."""
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        while True:
+            out = self.proc.stdout.readline()
+            if not out:
+                raise RuntimeError(f"KestoG ended after {line!r}")
+            m = re.search(answer, out.strip())
+            if m:
+                return m
+            if re.search(r"^(illegal|error)", out.strip()):
+                raise RuntimeError(f"KestoG refused {line!r}: {out.strip()}")
+
+    def moves(self):
+        return None  # KestoG checks each of doska's moves itself when it is played
+
+    def wrap(self, m):
+        return m
+
+    def push(self, m: PeerMove) -> None:
+        if m.obj != "own":
+            self.ask(f"play {m.frm} {m.to} {' '.join(m.captures)}".strip(), r"^ok$")
+
+    def get_best_move(self, _board, movetime_ms: int) -> PeerMove:
+        m = self.ask(f"go {movetime_ms}", r"move (\S+) (\S+)((?: [a-h][1-8])*) depth (\d+)$")
+        self.depths.append(int(m.group(4)))
+        return PeerMove([m.group(1), m.group(2)], m.group(3).split(), "own")
+
+    def close(self) -> None:
+        try:
+            assert self.proc.stdin
+            self.proc.stdin.write("quit\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            pass
+        self.proc.wait(timeout=5)
+
+
+class KestoGEngine:
+    """KestoG's side of a game: each move searched for `movetime_ms` on its own board."""
+
+    def __init__(self, peer: KestoGPeer, movetime_ms: int):
+        self.peer, self.movetime = peer, movetime_ms
+        self.depths = peer.depths
+
+    def get_best_move(self, board):
+        return self.peer.get_best_move(board, self.movetime)
+
+
+class DameEngine:
+    """dame-rs' engine kept across the moves of a game (its hash table stays), searching for a
+    fixed time or to a fixed depth."""
+
+    def __init__(self, dame, movetime_ms: int, depth: int | None):
+        self.engine = dame.Engine(hash_mb=64)
+        self.movetime, self.depth = movetime_ms / 1000.0, depth
+        self.depths: list[int] = []
+
+    def get_best_move(self, board):
+        r = self.engine.search(board, depth=self.depth) if self.depth else self.engine.search(board, time=self.movetime)
+        self.depths.append(r.depth)
+        return r.best_move
 
 
 def _american_forced(draughts, base):

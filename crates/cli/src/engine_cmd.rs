@@ -4,7 +4,8 @@
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use doska_engine::{
-    Level, Limits, Searcher, Terms, analyze as run_analysis, choose_with, choose_with_terms,
+    Features, Level, Limits, Searcher, Terms, analyze as run_analysis, choose_with,
+    choose_with_terms,
 };
 use doska_rules::{AnyGame, Color, RuleSet, Variant};
 use serde::Serialize;
@@ -32,6 +33,10 @@ pub struct AnalyzeArgs {
     /// Threads for a timed search (a depth-limited one uses one, to stay deterministic).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Evaluation terms and search techniques to go without, comma-separated (as for `doska
+    /// match --a-without`): to measure a change against a peer in one build.
+    #[arg(long, value_name = "NAMES", default_value = "")]
+    without: String,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -72,8 +77,10 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
             None
         }),
     };
-    let mut searcher = Searcher::new(64, a.level.recipe().terms);
+    let player = Player::new(a.level, &a.without, a.threads)?;
+    let mut searcher = Searcher::new(64, player.terms);
     searcher.set_threads(a.threads);
+    searcher.set_features(player.features);
     let started = Instant::now();
     let json = a.json;
     let result = run_analysis(&mut searcher, &game, limits, |r| {
@@ -337,12 +344,13 @@ pub struct MatchArgs {
     /// Second player's level.
     #[arg(long)]
     b: Level,
-    /// Evaluation terms the first player goes without, comma-separated (advancement,
-    /// back_rank, centre, trades, runaways, free_kings, exact_race): what a term is worth.
-    #[arg(long, value_name = "TERMS", default_value = "")]
+    /// Evaluation terms and search techniques the first player goes without, comma-separated:
+    /// what each is worth. Terms: advancement, back_rank, centre, trades, runaways,
+    /// free_kings, exact_race; techniques: aspiration, spend.
+    #[arg(long, value_name = "NAMES", default_value = "")]
     a_without: String,
-    /// Evaluation terms the second player goes without.
-    #[arg(long, value_name = "TERMS", default_value = "")]
+    /// Evaluation terms and search techniques the second player goes without.
+    #[arg(long, value_name = "NAMES", default_value = "")]
     b_without: String,
     /// Threads the first player searches with.
     #[arg(long, default_value_t = 1)]
@@ -378,12 +386,43 @@ fn openings(rules: RuleSet, n: usize) -> Vec<Vec<String>> {
     (0..n).map(|i| all[((i as f64 * step) as usize) % all.len()].clone()).collect()
 }
 
+/// One side of a match: its level, the terms and techniques it plays with, its threads.
+#[derive(Clone, Copy)]
+struct Player {
+    level: Level,
+    terms: Terms,
+    features: Features,
+    threads: usize,
+}
+
+impl Player {
+    /// `level` without the comma-separated terms and techniques of `without`.
+    fn new(level: Level, without: &str, threads: usize) -> Result<Player> {
+        let names: Vec<&str> =
+            without.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+        let (techniques, terms): (Vec<&str>, Vec<&str>) =
+            names.into_iter().partition(|n| Features::knows(n));
+        let terms = level.recipe().terms.without(&terms.join(",")).map_err(|e| {
+            anyhow::anyhow!("{e}, or a search technique: {}", Features::NAMES.join(", "))
+        })?;
+        let features = Features::ALL.without(&techniques.join(",")).map_err(anyhow::Error::msg)?;
+        Ok(Player { level, terms, features, threads })
+    }
+
+    fn searcher(&self) -> Searcher {
+        let mut s = Searcher::new(16, self.terms);
+        s.set_threads(self.threads);
+        s.set_features(self.features);
+        s
+    }
+}
+
 /// Plays one game; returns the score of the player `a` (1, 0.5 or 0).
 fn one_game(
     rules: RuleSet,
     opening: &[String],
-    (a, ta, na): (Level, Terms, usize),
-    (b, tb, nb): (Level, Terms, usize),
+    a: Player,
+    b: Player,
     a_white: bool,
     scale: f64,
     seed: u64,
@@ -392,10 +431,9 @@ fn one_game(
     for m in opening {
         game.play(m)?;
     }
-    let mut sa = Searcher::new(16, ta);
-    let mut sb = Searcher::new(16, tb);
-    sa.set_threads(na);
-    sb.set_threads(nb);
+    let (mut sa, mut sb) = (a.searcher(), b.searcher());
+    let (ta, tb) = (a.terms, b.terms);
+    let (a, b) = (a.level, b.level);
     let mut ply = 0u64;
     while game.outcome().is_none() {
         let a_to_move = (game.turn() == Color::White) == a_white;
@@ -426,11 +464,8 @@ fn elo(p: f64) -> f64 {
 /// its 95% error margin.
 pub fn run_match(m: &MatchArgs) -> Result<()> {
     let rules: RuleSet = m.variant.parse()?;
-    let terms = |level: Level, without: &str| {
-        level.recipe().terms.without(without).map_err(anyhow::Error::msg)
-    };
-    let a = (m.a, terms(m.a, &m.a_without)?, m.a_threads);
-    let b = (m.b, terms(m.b, &m.b_without)?, m.b_threads);
+    let a = Player::new(m.a, &m.a_without, m.a_threads)?;
+    let b = Player::new(m.b, &m.b_without, m.b_threads)?;
     let name = |level: Level, without: &str, threads: usize| {
         let mut s = level.to_string();
         if !without.is_empty() {

@@ -236,3 +236,28 @@ fn errors_said_once_and_exactly() {
     assert!(!ok);
     assert!(err.contains("only Lasca has columns"), "{err}");
 }
+
+/// `--without` takes evaluation terms and search techniques by name; an unknown name is
+/// refused with both lists.
+#[test]
+fn analyze_without_terms_and_techniques() {
+    let (ok, out, err) = doska(&[
+        "analyze",
+        "--variant",
+        "russian",
+        "--depth",
+        "4",
+        "--without",
+        "spend,centre",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(json(&out)["depth"], 4);
+    let (ok, _, err) =
+        doska(&["analyze", "--variant", "russian", "--depth", "4", "--without", "nonsense"]);
+    assert!(!ok);
+    assert!(
+        err.contains("\"nonsense\"") && err.contains("centre") && err.contains("spend"),
+        "{err}"
+    );
+}

@@ -19,7 +19,7 @@ pub mod tt;
 pub use eval::Terms;
 pub use level::Level;
 pub use node::{DraughtsNode, End, Node};
-pub use search::{Info, Limits, Searcher, Stop, WIN, WIN_BOUND};
+pub use search::{Features, Info, Limits, Searcher, Stop, WIN, WIN_BOUND};
 
 use doska_rules::fen::Counters;
 use doska_rules::notation::format_move;

@@ -1,6 +1,9 @@
-//! One search for every game: iterative deepening, principal variation search with a
-//! transposition table, hash move, killers and history ordering, and a quiescence search that
-//! resolves pending captures. It never prints: it reports through a callback.
+//! One search for every game: iterative deepening with aspiration windows, principal variation
+//! search with a transposition table, hash move, killers and history ordering, and a
+//! quiescence search that resolves pending captures. A timed
+//! search spends its allowance: it starts another iteration while there is time for a good
+//! part of one, and keeps what an unfinished iteration found. It never prints: it reports
+//! through a callback.
 
 use crate::eval::Terms;
 use crate::node::{End, Node};
@@ -25,6 +28,55 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Time for the move.
     pub movetime: Option<Duration>,
+}
+
+/// Search techniques that can be turned off one at a time, to measure what each is worth
+/// (`doska match --b-without spend`). A level searches with all of them. (Late move
+/// reductions were tried and measured without a gain: bench/engines/RESULTS.md.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Aspiration windows: from depth 4 the root is searched in a narrow window around the
+    /// last score, widened when the score falls outside it.
+    pub aspiration: bool,
+    /// Spend the allowance: a timed search starts another iteration while less than 70% of
+    /// its time is used (not 50%), and keeps the best move of an unfinished iteration when
+    /// that move's deeper search completed.
+    pub spend: bool,
+}
+
+impl Features {
+    /// Every technique on.
+    pub const ALL: Features = Features { aspiration: true, spend: true };
+    /// The names `without` takes.
+    pub const NAMES: [&'static str; 2] = ["aspiration", "spend"];
+
+    /// Whether `name` names a technique.
+    pub fn knows(name: &str) -> bool {
+        Features::NAMES.contains(&name)
+    }
+
+    /// These techniques with the comma-separated `names` turned off.
+    pub fn without(mut self, names: &str) -> Result<Features, String> {
+        for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name {
+                "aspiration" => self.aspiration = false,
+                "spend" => self.spend = false,
+                _ => {
+                    return Err(format!(
+                        "unknown search technique {name:?}: expected one of {}",
+                        Features::NAMES.join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(self)
+    }
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features::ALL
+    }
 }
 
 /// A handle that stops a running search from another thread.
@@ -93,6 +145,7 @@ pub struct Searcher {
     history: Vec<u32>,
     nodes: u64,
     terms: Terms,
+    features: Features,
     stop: Stop,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
@@ -112,6 +165,7 @@ impl Searcher {
             history: vec![0; 1 << 16],
             nodes: 0,
             terms,
+            features: Features::ALL,
             stop: Stop::default(),
             deadline: None,
             node_limit: None,
@@ -128,6 +182,7 @@ impl Searcher {
         self.helpers.truncate(helpers);
         while self.helpers.len() < helpers {
             let mut h = Searcher::new(0, self.terms);
+            h.features = self.features;
             h.tt = Arc::clone(&self.tt);
             h.skew = 1 + (self.helpers.len() as u32 % 2);
             self.helpers.push(h);
@@ -147,6 +202,14 @@ impl Searcher {
     /// The handle that stops this searcher.
     pub fn stop_handle(&self) -> Stop {
         self.stop.clone()
+    }
+
+    /// Changes the search techniques (all on by default).
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+        for h in &mut self.helpers {
+            h.features = features;
+        }
     }
 
     /// Changes the evaluation terms.
@@ -243,8 +306,42 @@ impl Searcher {
             self.path.clear();
             self.path.extend_from_slice(history);
             let mut scores = Vec::with_capacity(moves.len());
-            let (score, best) = self.root(root, &mut moves, depth as i32, &mut scores, &mut stack);
+            // Aspiration: a window around the last score, widened on the side it fails.
+            let aspire = self.features.aspiration && !self.exact_root && depth >= 4;
+            let mut delta = 30;
+            let (mut lo, mut hi) = if aspire {
+                ((out.score - delta).max(-INF), (out.score + delta).min(INF))
+            } else {
+                (-INF, INF)
+            };
+            let (score, best) = loop {
+                scores.clear();
+                let (score, best) =
+                    self.root(root, &mut moves, depth as i32, lo, hi, &mut scores, &mut stack);
+                if self.aborted {
+                    break (score, best);
+                }
+                if score <= lo && lo > -INF {
+                    lo = (score - delta).max(-INF);
+                } else if score >= hi && hi < INF {
+                    hi = (score + delta).min(INF);
+                } else {
+                    break (score, best);
+                }
+                delta *= 4;
+                if delta > 400 {
+                    (lo, hi) = (-INF, INF);
+                }
+            };
             if self.aborted {
+                // An unfinished iteration: its best move is worth playing when its deeper
+                // search completed and beat the previous best (the previous best is searched
+                // first, so any move found here at this depth is at least as good).
+                let usable = self.features.spend && self.deadline.is_some();
+                if let Some(m) = best.filter(|_| usable && score > lo && score < hi) {
+                    out.best = Some(m);
+                    out.score = score;
+                }
                 break;
             }
             out.best = best.or(out.best);
@@ -263,10 +360,11 @@ impl Searcher {
             if score.abs() >= WIN_BOUND && depth as i32 >= WIN - score.abs() {
                 break;
             }
-            if let Some(deadline) = self.deadline {
-                // Don't start an iteration that cannot finish.
-                let used = started.elapsed();
-                if Instant::now() + used > deadline {
+            if let (Some(deadline), Some(movetime)) = (self.deadline, limits.movetime) {
+                // Don't start an iteration that cannot get far: past half the time (70% when
+                // spending the allowance, since an unfinished iteration's move is kept).
+                let share = if self.features.spend { 0.7 } else { 0.5 };
+                if Instant::now() + movetime.mul_f64(1.0 - share) > deadline {
                     break;
                 }
             }
@@ -279,16 +377,18 @@ impl Searcher {
     }
 
     /// Searches the root moves in order (the previous best first), recording each score.
+    #[allow(clippy::too_many_arguments)]
     fn root<N: Node>(
         &mut self,
         root: &N,
         moves: &mut Vec<N::Move>,
         depth: i32,
+        lo: i32,
+        beta: i32,
         scores: &mut Vec<(N::Move, i32)>,
         stack: &mut [Ply<N::Move>],
     ) -> (i32, Option<N::Move>) {
-        let mut alpha = -INF;
-        let beta = INF;
+        let mut alpha = lo;
         let mut best = None;
         let mut best_score = -INF;
         self.path.push(root.key());
@@ -314,9 +414,13 @@ impl Searcher {
                 best = Some(*m);
             }
             alpha = alpha.max(score);
+            if alpha >= beta && !self.exact_root {
+                // Above the aspiration window: searched again with a wider one.
+                break;
+            }
         }
         self.path.pop();
-        if let Some(b) = best {
+        if let Some(b) = best.filter(|_| !self.aborted && best_score > lo && best_score < beta) {
             // Best first next time.
             if let Some(pos) = moves.iter().position(|m| N::move_key(m) == N::move_key(&b)) {
                 let m = moves.remove(pos);
@@ -433,7 +537,7 @@ impl Searcher {
                 score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper);
             } else {
                 score = -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1, deeper);
-                if score > alpha && score < beta {
+                if score > alpha && score < beta && !self.aborted {
                     score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper);
                 }
             }
