@@ -238,7 +238,24 @@ class PeerMove:
         return move_key(self.frm, self.to, self.captures)
 
 
-class PyDraughtsPeer:
+class BoardPeer:
+    """A peer whose library keeps the board: moves, play and take back through its object
+    (`self.board`, `self.numbering`, `wrap` and `fen` come from the subclass)."""
+
+    def moves(self) -> list[PeerMove]:
+        return [self.wrap(m) for m in self.board.legal_moves]
+
+    def push(self, m: PeerMove) -> None:
+        self.board.push(m.obj)
+
+    def pop(self) -> None:
+        self.board.pop()
+
+    def position(self) -> tuple[str, dict]:
+        return parse_fen(self.fen(), self.numbering)
+
+
+class PyDraughtsPeer(BoardPeer):
     """py-draughts 1.10.1. 0-based square indices; 8x8 boards name them in SQUARE_NAMES,
     10x10 boards use PDN numbers (index + 1)."""
 
@@ -265,20 +282,11 @@ class PyDraughtsPeer:
     def wrap(self, m) -> PeerMove:
         return PeerMove([self._sq(i) for i in m.square_list], [self._sq(i) for i in m.captured_list], m)
 
-    def moves(self) -> list[PeerMove]:
-        return [self.wrap(m) for m in self.board.legal_moves]
-
-    def push(self, m: PeerMove) -> None:
-        self.board.push(m.obj)
-
-    def pop(self) -> None:
-        self.board.pop()
-
-    def position(self) -> tuple[str, dict]:
-        return parse_fen(self.board.fen, self.numbering)
+    def fen(self) -> str:
+        return self.board.fen
 
 
-class DamePeer:
+class DamePeer(BoardPeer):
     """dame-rs 0.2.0 (PyPI `dame-rs`, module `dame`): international only, PDN numbers."""
 
     name = "dame-rs"
@@ -297,17 +305,8 @@ class DamePeer:
         sq = self.numbering[0]
         return PeerMove([sq[m.from_square], sq[m.to_square]], [sq[c] for c in m.captured], m)
 
-    def moves(self) -> list[PeerMove]:
-        return [self.wrap(m) for m in self.board.legal_moves]
-
-    def push(self, m: PeerMove) -> None:
-        self.board.push(m.obj)
-
-    def pop(self) -> None:
-        self.board.pop()
-
-    def position(self) -> tuple[str, dict]:
-        return parse_fen(self.board.fen(), self.numbering)
+    def fen(self) -> str:
+        return self.board.fen()
 
 
 class KestoGPeer:
