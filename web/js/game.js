@@ -359,9 +359,8 @@ export class GameScreen {
     if (!s || !this.board) return;
     this.board.setFlipped(this.flipped(s));
     if (this.review !== null && this.replayData) {
-      const at = this.review < 0 ? this.replayData.start : this.replayData.plies[this.review];
       const last = this.review >= 0 ? this.replayData.plies[this.review].path : [];
-      this.board.render({ pieces: at.pieces, last, mine: this.me });
+      this.board.render({ pieces: this.shown.pieces, last, mine: this.me });
       return;
     }
     const input = this.input;
