@@ -322,4 +322,5 @@ export default {
   'stats.white-wins': 'White won',
   'stats.black-wins': 'Black won',
   'stats.hotseat-line': 'White {w} · Black {b}',
+  'err.abort-instead': 'Nothing to resign yet: cancel the game instead (it then counts for nobody).',
 };

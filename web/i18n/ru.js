@@ -324,4 +324,5 @@ export default {
   'stats.white-wins': 'Победы белых',
   'stats.black-wins': 'Победы чёрных',
   'stats.hotseat-line': 'белые {w} · чёрные {b}',
+  'err.abort-instead': 'Сдаваться пока рано: партию можно отменить (тогда она ни на что не влияет).',
 };

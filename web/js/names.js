@@ -86,6 +86,7 @@ const ERRORS = [
   [/there is no draw offer/, 'err.no-draw-offer'],
   [/your opponent is connected/, 'err.opponent-connected'],
   [/your opponent has been away (\d+) s; the game can be claimed after (\d+) s/, 'err.claim-wait'],
+  [/abort the game instead/, 'err.abort-instead'],
   [/too many messages/, 'err.too-fast'],
   [/the game changed meanwhile/, 'err.changed'],
   [/the other seat (?:is|was just) taken/, 'err.seat-taken'],

@@ -352,11 +352,10 @@ impl Live {
 
     async fn abort(&mut self, state: &AppState, access: Access) -> Result<(), ApiError> {
         self.acting(access, "abort the game")?;
-        let played = self.rec.plies - self.rec.imported;
         if self.rec.status.is_over() {
             return self.open();
         }
-        if played >= 2 {
+        if self.rec.both_moved() {
             return Err(ApiError::Conflict(
                 "both sides have moved: resign, offer a draw, or claim the game if your \
                  opponent has left"
@@ -515,13 +514,11 @@ impl Room {
                     "nobody has taken the other seat yet: abort the game instead".to_string(),
                 )),
                 // Before both sides moved a game ends without a result (it counts for nobody).
-                (Ok(_), Status::Playing) if live.rec.plies - live.rec.imported < 2 => {
-                    Err(ApiError::Conflict(
-                        "both sides have not moved yet: abort the game instead (it then counts \
-                         for nobody)"
-                            .to_string(),
-                    ))
-                }
+                (Ok(_), Status::Playing) if !live.rec.both_moved() => Err(ApiError::Conflict(
+                    "a game can be resigned once each side has moved: abort the game instead \
+                     (it then counts for nobody)"
+                        .to_string(),
+                )),
                 (Ok(me), _) => match live.open() {
                     Err(e) => Err(e),
                     Ok(()) => {

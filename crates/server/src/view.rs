@@ -201,7 +201,7 @@ pub fn state_json(live: &Live, config: &Config, you: Option<&'static str>) -> St
         rematch_offer: live.rematch_offer.map(Color::name),
         rematch: rec.rematch.as_deref(),
         rematch_of: rec.rematch_of.as_deref(),
-        can_abort: !rec.status.is_over() && rec.plies - rec.imported < 2,
+        can_abort: !rec.status.is_over() && !rec.both_moved(),
         claim_after_ms: u64::try_from(config.claim_after.as_millis()).unwrap_or(u64::MAX),
         thinking: live.thinking,
         created_at: rec.created_at,

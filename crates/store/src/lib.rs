@@ -119,6 +119,12 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Whether both sides have made a move of this game (imported moves do not count): before
+    /// that a game can be aborted and counts for nobody, and cannot be resigned.
+    pub fn both_moved(&self) -> bool {
+        self.plies - self.imported >= 2
+    }
+
     /// The seat of `side`.
     pub fn seat(&self, side: Side) -> &Seat {
         match side {
