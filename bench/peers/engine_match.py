@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """A match: doska's engine (`doska analyze --level insane --movetime T`) against py-draughts'
-engines, at equal time per move, over a balanced opening set with colours swapped.
+engines (or dame-rs, KestoG, Cake), at equal time per move, over a balanced opening set with
+colours swapped.
 
     PY=/tmp/doska-peers-venv/bin/python
     $PY bench/peers/engine_match.py --variant international --games 4 --movetime 100
     $PY bench/peers/engine_match.py --variant international --peer-engine simple --games 4 --movetime 100
     $PY bench/peers/engine_match.py --variant russian --games 20 --movetime 200
+    $PY bench/peers/engine_match.py --variant american --peer-engine cake --games 40 --movetime 300
 
 Peer engines (py-draughts 1.10.1, pure Python):
   turbo   draughts.engines.turbo.TurboEngine: 10x10 International only; PVS + iterative
@@ -16,16 +18,24 @@ Peer engines (py-draughts 1.10.1, pure Python):
           time_limit=T/1000 and depth_limit=64 (its depth_limit=None would mean 6); it checks
           the time every 2048 nodes and after each iteration.
   auto    turbo for international, simple otherwise (default).
+Other peers, each in a program of its own (bench/engines/README.md):
+  dame    dame-rs 0.2.0 (international).
+  kestog  KestoG 1.4 (russian), --kestog PATH (bench/engines/kestog/build.sh).
+  cake    Cake 1.89g (american), --cake PATH (bench/engines/cake/build.sh): no opening book, no
+          endgame database; Cake's own time control for T, stopped at T.
 Rule sets: international, russian, brazilian, frisian (py-draughts' boards; its American has
-optional captures, so it is not offered). py-draughts does not enforce the Frisian limit of three
-king moves in a row (see compare.py), so a Frisian game can stop with the peer's illegal move.
+optional captures, so py-draughts is not offered there), and american against Cake only.
+py-draughts does not enforce the Frisian limit of three king moves in a row (see compare.py), so
+a Frisian game can stop with the peer's illegal move.
 
 Openings: russian and brazilian use the tournament ballots shipped with pydraughts
 (`ballot_files/russian.json`, `brazilian.json`: the 284/280 leaf openings of 3-6 plies written as
 moves, e.g. "XXXI-2: gh4 hg5 ef4 ge3 df4 bc5"; entries that move pieces by hand are left out),
 read as data from $PEERS_VENV/pydraughts-site and replayed with doska; other rule sets (or
 --openings generated) use every position after --opening-plies plies from the start, kept when a
-short doska search scores it within --balance (|score| <= B), in a seeded order. Each opening is played twice, doska White then Black.
+short doska search scores it within --balance (|score| <= B), in a seeded order. --opening-plies
+is 3 for american by default, as checkers tournaments open from three-move ballots: 174 of its
+three-ply positions pass --balance 40, against 47 of the 7 x 7 two-ply ones; 2 otherwise. Each opening is played twice, doska White then Black.
 
 Rules and game ends are doska's: each ply `doska moves --json` on the current FEN with the game's
 counters (H plies since a capture or man move, E plies in the current endgame class, N move
@@ -58,6 +68,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import peerlib  # noqa: E402
 from peerlib import (  # noqa: E402
     DOSKA_NUMBERING,
+    CakeEngine,
+    CakePeer,
     DameEngine,
     DamePeer,
     KestoGEngine,
@@ -72,13 +84,16 @@ from peerlib import (  # noqa: E402
     pydraughts_site,
 )
 
-VARIANTS = ["international", "russian", "brazilian", "frisian"]
+VARIANTS = ["international", "russian", "brazilian", "frisian", "american"]
 # KestoG's program (bench/engines/kestog/build.sh), for --peer-engine kestog.
 KESTOG = "/tmp/doska-engines/kestog"
+# Cake's program (bench/engines/cake/build.sh), for --peer-engine cake.
+CAKE = "/tmp/doska-engines/cake"
 # What doska's Insane goes without in this run (--doska-without): to compare two versions of
 # the search against the same peer with one build.
 DOSKA_WITHOUT = ""
-FIRST = {"international": "W", "russian": "W", "brazilian": "W", "frisian": "W"}
+# Who moves first; the move number (N) goes up after the other side has moved.
+FIRST = {"international": "W", "russian": "W", "brazilian": "W", "frisian": "W", "american": "B"}
 FMJD = {"international", "brazilian", "canadian"}
 MOVE_CAP_PLIES = 600  # doska's game.rs MOVE_CAP_PLIES
 
@@ -238,6 +253,9 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
     if peer_kind == "kestog":
         peer = KestoGPeer(variant, start, KESTOG)
         engine, engine_name = KestoGEngine(peer, movetime), "KestoG 1.4"
+    elif peer_kind == "cake":
+        peer = CakePeer(variant, start, CAKE)
+        engine, engine_name = CakeEngine(peer, movetime), "Cake 1.89g"
     else:
         peer = DamePeer(variant, start) if peer_kind == "dame" else PyDraughtsPeer(variant, start)
         engine, engine_name = make_engine(peer.dame if peer_kind == "dame" else peer.draughts, peer_kind, variant,
@@ -337,17 +355,19 @@ def elo(p: float) -> float:
 
 
 def main() -> int:
-    global DOSKA_WITHOUT, KESTOG
+    global DOSKA_WITHOUT, KESTOG, CAKE
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", required=True, choices=VARIANTS)
     ap.add_argument("--games", type=int, default=20, help="games (rounded up to even; default 20)")
     ap.add_argument("--movetime", type=int, default=100, help="milliseconds per move for both sides (default 100)")
-    ap.add_argument("--peer-engine", default="auto", choices=["auto", "turbo", "simple", "dame", "kestog"])
+    ap.add_argument("--peer-engine", default="auto", choices=["auto", "turbo", "simple", "dame", "kestog", "cake"])
     ap.add_argument("--kestog", default=KESTOG, help="KestoG's program (bench/engines/kestog/build.sh)")
+    ap.add_argument("--cake", default=CAKE, help="Cake's program (bench/engines/cake/build.sh)")
     ap.add_argument("--peer-depth", type=int, help="the peer searches to this depth instead of --movetime")
     ap.add_argument("--openings", default="auto", choices=["auto", "ballots", "generated"],
                     help="auto: ballots for russian/brazilian, generated otherwise")
-    ap.add_argument("--opening-plies", type=int, default=2, help="generated openings: plies from the start")
+    ap.add_argument("--opening-plies", type=int,
+                    help="generated openings: plies from the start (default 3 for american, else 2)")
     ap.add_argument("--balance", type=int, default=40,
                     help="generated openings: keep |doska score| <= this at --balance-depth (-1: keep all)")
     ap.add_argument("--balance-depth", type=int, default=8)
@@ -361,6 +381,11 @@ def main() -> int:
         peerlib.DOSKA = Path(args.doska)
     DOSKA_WITHOUT = args.doska_without
     KESTOG = args.kestog
+    CAKE = args.cake
+    if args.variant == "american" and args.peer_engine != "cake":
+        raise SystemExit("american is played against Cake only (--peer-engine cake)")
+    if args.opening_plies is None:
+        args.opening_plies = 3 if args.variant == "american" else 2
     log = lambda s: print(s, flush=True)  # noqa: E731
     log(f"doska: {peerlib.DOSKA} ({doska_version()})")
 

@@ -381,6 +381,46 @@ class KestoGEngine:
         return self.peer.get_best_move(board, self.movetime)
 
 
+class CakePeer(KestoGPeer):
+    """Cake 1.89g (american checkers), built by bench/engines/cake/build.sh (no opening book, no
+    endgame database) and driven over the same line protocol as KestoG: "setup" with the 32
+    squares in the order 1..32 (b8, d8, ..., g1, the same order as KestoG's), "play" for
+    doska's moves (refused when Cake does not have them), "go" for its own."""
+
+    name = "Cake 1.89g"
+
+    def __init__(self, variant: str, fen: str, program: str):
+        if variant != "american":
+            raise SystemExit("Cake plays american checkers only")
+        self.proc = subprocess.Popen([program], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        turn, pieces = parse_fen(fen, DOSKA_NUMBERING[variant])
+        code = {("W", False): "w", ("W", True): "W", ("B", False): "b", ("B", True): "B"}
+        board = "".join(code.get(pieces.get(sq), ".") for sq in self.ORDER) + turn.lower()
+        self.ask(f"setup {board}", r"^ok$")
+        self.depths: list[int] = []
+        self.board = None  # the board lives in Cake's process
+
+    def ask(self, line: str, answer: str) -> re.Match:
+        """Sends a command and reads its answer (the driver prints nothing else on stdout)."""
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        while True:
+            out = self.proc.stdout.readline()
+            if not out:
+                raise RuntimeError(f"Cake ended after {line!r}")
+            m = re.search(answer, out.strip())
+            if m:
+                return m
+            if re.search(r"^(illegal|error)", out.strip()):
+                raise RuntimeError(f"Cake refused {line!r}: {out.strip()}")
+
+
+class CakeEngine(KestoGEngine):
+    """Cake's side of a game: each move searched for at most `movetime_ms` on its own board."""
+
+
 class DameEngine:
     """dame-rs' engine kept across the moves of a game (its hash table stays), searching for a
     fixed time or to a fixed depth."""
