@@ -367,7 +367,7 @@ pub struct MatchArgs {
 }
 
 /// Openings: the positions after two plies from the start, spread over the first moves.
-fn openings(rules: RuleSet, n: usize) -> Vec<Vec<String>> {
+pub(crate) fn openings(rules: RuleSet, n: usize) -> Vec<Vec<String>> {
     let start = AnyGame::new(rules);
     let mut all = Vec::new();
     for m1 in start.legal_moves() {
@@ -388,7 +388,7 @@ fn openings(rules: RuleSet, n: usize) -> Vec<Vec<String>> {
 
 /// One side of a match: its level, the terms and techniques it plays with, its threads.
 #[derive(Clone, Copy)]
-struct Player {
+pub(crate) struct Player {
     level: Level,
     terms: Terms,
     features: Features,
@@ -397,7 +397,7 @@ struct Player {
 
 impl Player {
     /// `level` without the comma-separated terms and techniques of `without`.
-    fn new(level: Level, without: &str, threads: usize) -> Result<Player> {
+    pub(crate) fn new(level: Level, without: &str, threads: usize) -> Result<Player> {
         let names: Vec<&str> =
             without.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
         let (techniques, terms): (Vec<&str>, Vec<&str>) =
@@ -409,7 +409,7 @@ impl Player {
         Ok(Player { level, terms, features, threads })
     }
 
-    fn searcher(&self) -> Searcher {
+    pub(crate) fn searcher(&self) -> Searcher {
         let mut s = Searcher::new(16, self.terms);
         s.set_threads(self.threads);
         s.set_features(self.features);
@@ -454,6 +454,58 @@ fn one_game(
     })
 }
 
+/// The score of a match, game by game, from one side's view (1, 0.5 or 0 a game).
+#[derive(Default)]
+pub(crate) struct Tally {
+    scores: Vec<f64>,
+}
+
+impl Tally {
+    pub(crate) fn add(&mut self, score: f64) {
+        self.scores.push(score);
+    }
+
+    pub(crate) fn games(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// `+wins =draws -losses`.
+    pub(crate) fn counts(&self) -> String {
+        let count = |f: fn(f64) -> bool| self.scores.iter().filter(|s| f(**s)).count();
+        format!(
+            "+{} ={} -{}",
+            count(|s| s > 0.75),
+            count(|s| (0.25..=0.75).contains(&s)),
+            count(|s| s < 0.25)
+        )
+    }
+
+    /// The counts, the score and the Elo difference with its 95% error margin.
+    pub(crate) fn summary(&self) -> String {
+        if self.scores.is_empty() {
+            return "no games".into();
+        }
+        let n = self.scores.len() as f64;
+        let p = self.scores.iter().sum::<f64>() / n;
+        let var = self.scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
+        let se = (var / n).sqrt();
+        let elo_text = if var == 0.0 && (p == 1.0 || p == 0.0) {
+            // Every game the same result: no spread to measure, so give the one-sided 95%
+            // bound (the score fraction that would still give this result 5% of the time).
+            let bound = elo(0.05f64.powf(1.0 / n));
+            if p == 1.0 {
+                format!("Elo above {bound:+.0} (95%)")
+            } else {
+                format!("Elo below {:+.0} (95%)", -bound)
+            }
+        } else {
+            let margin = (elo((p + 1.96 * se).min(0.999)) - elo((p - 1.96 * se).max(0.001))) / 2.0;
+            format!("Elo {:+.0} ± {margin:.0}", elo(p))
+        };
+        format!("{}, score {:.1}%, {elo_text}", self.counts(), p * 100.0)
+    }
+}
+
 /// Elo difference of a score fraction.
 fn elo(p: f64) -> f64 {
     let p = p.clamp(0.001, 0.999);
@@ -477,46 +529,23 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
         s
     };
     let pairs = m.games.div_ceil(2) as usize;
-    let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
-    let mut scores = Vec::new();
+    let mut tally = Tally::default();
     for (i, opening) in openings(rules, pairs).iter().enumerate() {
         for a_white in [true, false] {
             let s =
                 one_game(rules, opening, a, b, a_white, m.scale, 1000 * i as u64 + a_white as u64)?;
-            scores.push(s);
-            match s {
-                x if x > 0.75 => w += 1,
-                x if x < 0.25 => l += 1,
-                _ => d += 1,
-            }
-            eprint!("\r{} games: +{w} ={d} -{l}", scores.len());
+            tally.add(s);
+            eprint!("\r{} games: {}", tally.games(), tally.counts());
         }
     }
     eprintln!();
-    let n = scores.len() as f64;
-    let p = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
-    let se = (var / n).sqrt();
-    let elo_text = if var == 0.0 && (p == 1.0 || p == 0.0) {
-        // Every game the same result: no spread to measure, so give the one-sided 95% bound
-        // (the score fraction that would still give this result 5% of the time).
-        let bound = elo(0.05f64.powf(1.0 / n));
-        if p == 1.0 {
-            format!("Elo above {bound:+.0} (95%)")
-        } else {
-            format!("Elo below {:+.0} (95%)", -bound)
-        }
-    } else {
-        let margin = (elo((p + 1.96 * se).min(0.999)) - elo((p - 1.96 * se).max(0.001))) / 2.0;
-        format!("Elo {:+.0} ± {margin:.0}", elo(p))
-    };
     outln!(
-        "{} {} vs {}: {} games, +{w} ={d} -{l}, score {:.1}%, {elo_text}",
+        "{} {} vs {}: {} games, {}",
         rules,
         name(m.a, &m.a_without, m.a_threads),
         name(m.b, &m.b_without, m.b_threads),
-        scores.len(),
-        p * 100.0,
+        tally.games(),
+        tally.summary(),
     );
     Ok(())
 }

@@ -9,7 +9,6 @@ use anyhow::Result;
 use doska_engine::{Level, Limits, Searcher, Stop, analyze};
 use doska_rules::fen::Counters;
 use doska_rules::game::Game;
-use doska_rules::geometry::Square;
 use doska_rules::{AnyGame, Color, Move, Piece, Position, Variant};
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
@@ -43,7 +42,7 @@ fn arg<'a>(a: &'a [(String, String)], name: &str) -> Option<&'a str> {
 }
 
 /// Reads a Hub position.
-fn hub_position(variant: Variant, text: &str) -> Option<Position> {
+pub(crate) fn hub_position(variant: Variant, text: &str) -> Option<Position> {
     let g = &variant.rules().geometry;
     let mut chars = text.chars();
     let turn = match chars.next()? {
@@ -80,16 +79,27 @@ fn hub_move(pos: &Position, m: &Move) -> String {
 
 /// The legal move a Hub move text names.
 fn find_move(pos: &Position, text: &str) -> Option<Move> {
+    let nums: Vec<u32> =
+        text.split(['-', 'x']).map(|n| n.trim().parse::<u32>().ok()).collect::<Option<_>>()?;
+    find_by_numbers(pos, *nums.first()?, *nums.get(1)?, &nums[2..])
+}
+
+/// The legal move from square number `from` to `to` that captures the pieces on `captured`
+/// (in any order; none given: any move between the two squares, the first one found).
+pub(crate) fn find_by_numbers(
+    pos: &Position,
+    from: u32,
+    to: u32,
+    captured: &[u32],
+) -> Option<Move> {
     let g = &pos.rules().geometry;
-    let nums: Vec<Square> = text
-        .split(['-', 'x'])
-        .map(|n| n.trim().parse::<u32>().ok().and_then(|n| g.square_of_number(n)))
-        .collect::<Option<Vec<_>>>()?;
-    let (from, to) = (*nums.first()?, *nums.get(1)?);
-    let captured: u128 = nums.iter().skip(2).fold(0, |b, s| b | s.bit());
-    pos.legal_moves().into_iter().find(|m| {
-        m.from == from && m.to == to && (nums.len() == 2 || m.captured_bits() == captured)
-    })
+    let (from, to) = (g.square_of_number(from)?, g.square_of_number(to)?);
+    let captured = captured
+        .iter()
+        .try_fold(0 as doska_rules::bits::Bits, |b, n| Some(b | g.square_of_number(*n)?.bit()))?;
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| m.from == from && m.to == to && (captured == 0 || m.captured_bits() == captured))
 }
 
 /// Runs the Hub loop until `quit` or the end of input.

@@ -9,6 +9,7 @@ macro_rules! outln {
     };
 }
 
+mod dxp_cmd;
 mod engine_cmd;
 mod hub_cmd;
 mod rules_cmd;
@@ -46,6 +47,9 @@ enum Command {
     Match(engine_cmd::MatchArgs),
     /// Speak the Hub protocol (Scan, Hub GUI) on standard input and output.
     Hub,
+    /// Play international draughts with another program over DXP (DamExchange), as the
+    /// initiator (--connect) or the follower (--listen).
+    Dxp(dxp_cmd::DxpArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => engine_cmd::bench(&a),
         Some(Command::Match(a)) => engine_cmd::run_match(&a),
         Some(Command::Hub) => hub_cmd::hub(),
+        Some(Command::Dxp(a)) => dxp_cmd::dxp(&a),
         Some(Command::Serve(a)) => serve_cmd::serve(&a),
         None => serve_cmd::serve(&cli.serve),
     };
