@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A match: doska's engine (`doska analyze --level insane --movetime T`) against py-draughts'
-engines (or dame-rs, KestoG, Cake), at equal time per move, over a balanced opening set with
+engines (or dame-rs, KestoG, Cake, Scan), at equal time per move, over a balanced opening set with
 colours swapped.
 
     PY=/tmp/doska-peers-venv/bin/python
@@ -23,6 +23,8 @@ Other peers, each in a program of its own (bench/engines/README.md):
   kestog  KestoG 1.4 (russian), --kestog PATH (bench/engines/kestog/build.sh).
   cake    Cake 1.89g (american), --cake PATH (bench/engines/cake/build.sh): no opening book, no
           endgame database; Cake's own time control for T, stopped at T.
+  scan    Scan 2.0 (international), --scan DIR (bench/engines/scan/build.sh): Hub protocol,
+          no opening book, 2-4 piece bitbases; a fixed time T per move (bench/peers/scan_peer.py).
 Rule sets: international, russian, brazilian, frisian (py-draughts' boards; its American has
 optional captures, so py-draughts is not offered there), and american against Cake only.
 py-draughts does not enforce the Frisian limit of three king moves in a row (see compare.py), so
@@ -83,12 +85,15 @@ from peerlib import (  # noqa: E402
     parse_fen,
     pydraughts_site,
 )
+from scan_peer import ScanEngine, ScanPeer  # noqa: E402
 
 VARIANTS = ["international", "russian", "brazilian", "frisian", "american"]
 # KestoG's program (bench/engines/kestog/build.sh), for --peer-engine kestog.
 KESTOG = "/tmp/doska-engines/kestog"
 # Cake's program (bench/engines/cake/build.sh), for --peer-engine cake.
 CAKE = "/tmp/doska-engines/cake"
+# Scan's folder (bench/engines/scan/build.sh), for --peer-engine scan.
+SCAN = "/tmp/doska-engines/scan"
 # What doska's Insane goes without in this run (--doska-without): to compare two versions of
 # the search against the same peer with one build.
 DOSKA_WITHOUT = ""
@@ -256,6 +261,9 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
     elif peer_kind == "cake":
         peer = CakePeer(variant, start, CAKE)
         engine, engine_name = CakeEngine(peer, movetime), "Cake 1.89g"
+    elif peer_kind == "scan":
+        peer = ScanPeer(variant, start, SCAN)
+        engine, engine_name = ScanEngine(peer, movetime), "Scan 2.0"
     else:
         peer = DamePeer(variant, start) if peer_kind == "dame" else PyDraughtsPeer(variant, start)
         engine, engine_name = make_engine(peer.dame if peer_kind == "dame" else peer.draughts, peer_kind, variant,
@@ -335,8 +343,8 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
     log(f"  doska {doska_side:5} vs {engine_name}: {result} ({reason}) after {len(played)} plies; "
         f"think/move doska {avg(times['doska']) * 1000:.0f} ms wall ({avg(doska_secs) * 1000:.0f} ms in search, "
         f"depth {avg(depths):.1f}), peer {avg(times['peer']) * 1000:.0f} ms"
-        + (f" (depth {avg(engine.depths):.1f})" if isinstance(engine, (DameEngine, KestoGEngine)) else ""))
-    if isinstance(peer, KestoGPeer):
+        + (f" (depth {avg(engine.depths):.1f})" if isinstance(engine, (DameEngine, KestoGEngine, ScanEngine)) else ""))
+    if isinstance(peer, (KestoGPeer, ScanPeer)):
         peer.close()
     for w in warnings[:3]:
         log(f"    counter check: {w}")
@@ -355,14 +363,15 @@ def elo(p: float) -> float:
 
 
 def main() -> int:
-    global DOSKA_WITHOUT, KESTOG, CAKE
+    global DOSKA_WITHOUT, KESTOG, CAKE, SCAN
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", required=True, choices=VARIANTS)
     ap.add_argument("--games", type=int, default=20, help="games (rounded up to even; default 20)")
     ap.add_argument("--movetime", type=int, default=100, help="milliseconds per move for both sides (default 100)")
-    ap.add_argument("--peer-engine", default="auto", choices=["auto", "turbo", "simple", "dame", "kestog", "cake"])
+    ap.add_argument("--peer-engine", default="auto", choices=["auto", "turbo", "simple", "dame", "kestog", "cake", "scan"])
     ap.add_argument("--kestog", default=KESTOG, help="KestoG's program (bench/engines/kestog/build.sh)")
     ap.add_argument("--cake", default=CAKE, help="Cake's program (bench/engines/cake/build.sh)")
+    ap.add_argument("--scan", default=SCAN, help="Scan's folder (bench/engines/scan/build.sh)")
     ap.add_argument("--peer-depth", type=int, help="the peer searches to this depth instead of --movetime")
     ap.add_argument("--openings", default="auto", choices=["auto", "ballots", "generated"],
                     help="auto: ballots for russian/brazilian, generated otherwise")
@@ -382,6 +391,7 @@ def main() -> int:
     DOSKA_WITHOUT = args.doska_without
     KESTOG = args.kestog
     CAKE = args.cake
+    SCAN = args.scan
     if args.variant == "american" and args.peer_engine != "cake":
         raise SystemExit("american is played against Cake only (--peer-engine cake)")
     if args.opening_plies is None:
