@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""A match: doska's engine (`doska analyze --level insane --movetime T`) against py-draughts'
-engines (or dame-rs, KestoG, Cake, Scan), at equal time per move, over a balanced opening set with
-colours swapped.
+"""A match: doska's engine (Insane, T ms a move, in one `doska hub` process a game that keeps
+its table from move to move; --doska-process analyze: a `doska analyze --level insane --movetime
+T` process a move) against py-draughts' engines (or dame-rs, KestoG, Cake, Scan), at equal time
+per move, over a balanced opening set with colours swapped.
 
     PY=/tmp/doska-peers-venv/bin/python
     $PY bench/peers/engine_match.py --variant international --games 4 --movetime 100
@@ -73,6 +74,7 @@ from peerlib import (  # noqa: E402
     CakeEngine,
     CakePeer,
     DameEngine,
+    DoskaHub,
     DamePeer,
     KestoGEngine,
     KestoGPeer,
@@ -97,6 +99,10 @@ SCAN = "/tmp/doska-engines/scan"
 # What doska's Insane goes without in this run (--doska-without): to compare two versions of
 # the search against the same peer with one build.
 DOSKA_WITHOUT = ""
+# How doska plays (--doska-process): "hub", one `doska hub` process a game, its table kept from
+# move to move as the peers keep theirs; or "analyze", a `doska analyze` process a move (how
+# the matches before 2026-12-01 were run).
+DOSKA_PROCESS = "hub"
 # Who moves first; the move number (N) goes up after the other side has moved.
 FIRST = {"international": "W", "russian": "W", "brazilian": "W", "frisian": "W", "american": "B"}
 FMJD = {"international", "brazilian", "canadian"}
@@ -269,6 +275,7 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
         engine, engine_name = make_engine(peer.dame if peer_kind == "dame" else peer.draughts, peer_kind, variant,
                                           movetime, peer_depth)
     doska_side = "white" if doska_white else "black"
+    hub = DoskaHub(variant, movetime, DOSKA_WITHOUT) if DOSKA_PROCESS == "hub" else None
     fen = strip_counters(start)
     counters = Counters(*parse_counters(start))  # as doska reads the start FEN of the PDN
     history = collections.Counter([fen])
@@ -296,12 +303,17 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
         peer_by_key = {pm.key: pm for pm in peer_moves} if peer_moves is not None else None
         if d["turn"] == doska_side:
             t0 = time.perf_counter()
-            a = doska_json("analyze", "--variant", variant, "--fen", pdn_text(variant, start, played),
-                           "--movetime", str(movetime), "--level", "insane", "--without", DOSKA_WITHOUT)
+            if hub is not None:
+                best, depth = hub.go(start, played)
+                a = {"best": best, "depth": depth, "seconds": time.perf_counter() - t0}
+            else:
+                a = doska_json("analyze", "--variant", variant, "--fen", pdn_text(variant, start, played),
+                               "--movetime", str(movetime), "--level", "insane", "--without", DOSKA_WITHOUT)
             times["doska"].append(time.perf_counter() - t0)
             doska_secs.append(a["seconds"])
             depths.append(a["depth"])
-            if strip_counters(a["fen"]) != fen or parse_counters(a["fen"]) != parse_counters(fen + counters.fields()):
+            if "fen" in a and (strip_counters(a["fen"]) != fen
+                               or parse_counters(a["fen"]) != parse_counters(fen + counters.fields())):
                 warnings.append(f"ply {len(played)}: doska's game FEN {a['fen']} != kept {fen + counters.fields()}")
             mv = next((m for m in d["moves"] if m["notation"] == a["best"]), None)
             if mv is None:
@@ -344,6 +356,8 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
         f"think/move doska {avg(times['doska']) * 1000:.0f} ms wall ({avg(doska_secs) * 1000:.0f} ms in search, "
         f"depth {avg(depths):.1f}), peer {avg(times['peer']) * 1000:.0f} ms"
         + (f" (depth {avg(engine.depths):.1f})" if isinstance(engine, (DameEngine, KestoGEngine, ScanEngine)) else ""))
+    if hub is not None:
+        hub.close()
     if isinstance(peer, (KestoGPeer, ScanPeer)):
         peer.close()
     for w in warnings[:3]:
@@ -363,7 +377,7 @@ def elo(p: float) -> float:
 
 
 def main() -> int:
-    global DOSKA_WITHOUT, KESTOG, CAKE, SCAN
+    global DOSKA_WITHOUT, DOSKA_PROCESS, KESTOG, CAKE, SCAN
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", required=True, choices=VARIANTS)
     ap.add_argument("--games", type=int, default=20, help="games (rounded up to even; default 20)")
@@ -384,11 +398,15 @@ def main() -> int:
     ap.add_argument("--doska", help="the doska binary (default $DOSKA or <repo>/target/release/doska)")
     ap.add_argument("--doska-without", default="", help="terms and search techniques doska's Insane goes without "
                     "(as doska match --a-without), e.g. aspiration,spend for the search before those")
+    ap.add_argument("--doska-process", default="hub", choices=["hub", "analyze"],
+                    help="hub: one `doska hub` process a game, its table kept (default); analyze: a "
+                    "`doska analyze` process a move, the game so far given as PDN")
     ap.add_argument("--pgn-out", help="write every game as PDN to this file")
     args = ap.parse_args()
     if args.doska:
         peerlib.DOSKA = Path(args.doska)
     DOSKA_WITHOUT = args.doska_without
+    DOSKA_PROCESS = args.doska_process
     KESTOG = args.kestog
     CAKE = args.cake
     SCAN = args.scan
@@ -461,7 +479,7 @@ def main() -> int:
     print(f"{args.variant}: doska insane {args.movetime} ms/move vs {engine_name}{peer_time}, {n} games"
           f"{f' ({errors} stopped on an error)' if errors else ''}: +{w} ={d} -{lo}, "
           f"score {p * 100:.1f}%, {elo_text}")
-    print(f"  mean time per move: doska {avg(all_d) * 1000:.0f} ms wall (process start, PDN replay and search), "
+    print(f"  mean time per move: doska {avg(all_d) * 1000:.0f} ms wall ({'the game replayed and searched in doska hub' if DOSKA_PROCESS == 'hub' else 'process start, PDN replay and search'}), "
           f"{engine_name} {avg(all_p) * 1000:.0f} ms (max {max(all_p, default=0) * 1000:.0f}); mean doska depth "
           f"{avg([x for g in games for x in g['doska_depths']]):.1f}")
     return 0

@@ -421,6 +421,57 @@ class CakeEngine(KestoGEngine):
     """Cake's side of a game: each move searched for at most `movetime_ms` on its own board."""
 
 
+class DoskaHub:
+    """doska's side of a game kept in one `doska hub` process (doska's Hub dialect with its
+    extensions: any rule set, `pos fen=`, moves in the rule set's notation, `done notation=
+    depth=`), so its table stays from move to move as the peers' do and no process starts per
+    move. Each move sends the start FEN and every move played, then `go`."""
+
+    def __init__(self, variant: str, movetime_ms: int, without: str = ""):
+        args = [str(DOSKA), "hub"] + (["--without", without] if without else [])
+        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.say("hub")
+        self.read_until("wait")
+        self.say(f"set-param name=variant value={variant}")
+        self.say(f"level move-time={movetime_ms / 1000.0}")
+        self.say("init")
+        self.read_until("ready")
+
+    def say(self, line: str) -> None:
+        assert self.proc.stdin
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def read_until(self, word: str) -> str:
+        assert self.proc.stdout
+        while True:
+            out = self.proc.stdout.readline()
+            if not out:
+                raise RuntimeError(f"doska hub ended while {word!r} was awaited")
+            out = out.strip()
+            if out.startswith("error"):
+                raise RuntimeError(f"doska hub: {out}")
+            if out.split(" ", 1)[0] == word:
+                return out
+
+    def go(self, start_fen: str, played: list[str]) -> tuple[str, int]:
+        """doska's move (in its notation) and the depth it completed."""
+        self.say(f'pos fen={start_fen} moves="{" ".join(played)}"')
+        self.say("go think")
+        done = dict(kv.split("=", 1) for kv in self.read_until("done").split()[1:] if "=" in kv)
+        if "notation" not in done:
+            raise RuntimeError("doska hub found no move")
+        return done["notation"], int(done.get("depth", 0))
+
+    def close(self) -> None:
+        try:
+            self.say("quit")
+        except (BrokenPipeError, OSError):
+            pass
+        self.proc.wait(timeout=5)
+
+
 class DameEngine:
     """dame-rs' engine kept across the moves of a game (its hash table stays), searching for a
     fixed time or to a fixed depth."""

@@ -4,9 +4,17 @@
 //!
 //! Positions are `W` or `B` and one letter per square 1-50 (`w` `b` `W` `B` `e`); moves are
 //! `32-28` or `from x to x captured...`.
+//!
+//! doska's extensions, for match runners that keep one doska process for a whole game (its
+//! table kept from move to move): `set-param name=variant` also takes any draughts rule set id
+//! (`russian`, `american`...); `pos fen=<FEN>` gives the start position as a doska FEN (with
+//! counters); `moves` may also be in the rule set's own notation (`c3-d4`, `c3:e5`); and
+//! `done` also says `notation=` (the move in that notation) and `depth=`.
 
+use crate::engine_cmd::Player;
 use anyhow::Result;
-use doska_engine::{Level, Limits, Searcher, Stop, analyze};
+use clap::Args;
+use doska_engine::{Level, Limits, Stop, analyze};
 use doska_rules::fen::Counters;
 use doska_rules::game::Game;
 use doska_rules::{AnyGame, Color, Move, Piece, Position, Variant};
@@ -102,12 +110,21 @@ pub(crate) fn find_by_numbers(
         .find(|m| m.from == from && m.to == to && (captured == 0 || m.captured_bits() == captured))
 }
 
+/// `doska hub`.
+#[derive(Debug, Args)]
+pub struct HubArgs {
+    /// Evaluation terms and search techniques to go without (as for `doska match`).
+    #[arg(long, value_name = "NAMES", default_value = "")]
+    without: String,
+}
+
 /// Runs the Hub loop until `quit` or the end of input.
-pub fn hub() -> Result<()> {
+pub fn hub(a: &HubArgs) -> Result<()> {
     let mut variant = Variant::International;
     let mut game = Game::new(variant);
     let mut limits = Limits { depth: None, nodes: None, movetime: Some(Duration::from_secs(1)) };
-    let mut searcher = Searcher::new(64, Level::Insane.recipe().terms);
+    let player = Player::new(Level::Insane, &a.without, 1)?;
+    let mut searcher = player.searcher();
     let stop: Stop = searcher.stop_handle();
     // Input is read on its own thread so `stop` can interrupt a search.
     let (tx, rx) = mpsc::channel::<String>();
@@ -149,27 +166,46 @@ pub fn hub() -> Result<()> {
                     match arg(&a, "value") {
                         Some("normal") => variant = Variant::International,
                         Some("frisian") => variant = Variant::Frisian,
-                        other => say(format!("error unknown variant {other:?}: normal or frisian")),
+                        Some(id) if id.parse::<Variant>().is_ok() => {
+                            variant = id.parse().unwrap_or(variant);
+                        }
+                        other => say(format!(
+                            "error unknown variant \"{}\": normal, frisian or a doska rule set id",
+                            other.unwrap_or("")
+                        )),
                     }
                     game = Game::new(variant);
                 }
             }
             "new-game" => game = Game::new(variant),
             "pos" => {
-                let start = match arg(&a, "pos") {
-                    Some(p) => match hub_position(variant, p) {
-                        Some(pos) => pos,
-                        None => {
-                            say(format!("error bad position {p:?}: W or B and 50 of w b W B e"));
+                let start = match (arg(&a, "pos"), arg(&a, "fen")) {
+                    (_, Some(f)) => match Game::from_fen(variant, f) {
+                        Ok(g) => g,
+                        Err(e) => {
+                            say(format!("error bad FEN {f:?}: {e}"));
                             continue;
                         }
                     },
-                    None => Position::start(variant),
+                    (Some(p), None) => match hub_position(variant, p) {
+                        Some(pos) => Game::from_position(
+                            pos,
+                            Counters { move_number: 1, ..Counters::default() },
+                        ),
+                        None => {
+                            let n = variant.rules().geometry.count();
+                            say(format!("error bad position {p:?}: W or B and {n} of w b W B e"));
+                            continue;
+                        }
+                    },
+                    (None, None) => Game::new(variant),
                 };
-                game =
-                    Game::from_position(start, Counters { move_number: 1, ..Counters::default() });
+                game = start;
                 for m in arg(&a, "moves").unwrap_or("").split_whitespace() {
-                    match find_move(game.position(), m) {
+                    let pos = game.position();
+                    let found = find_move(pos, m)
+                        .or_else(|| doska_rules::notation::parse_move(pos, m).ok());
+                    match found {
                         Some(mv) if game.play(&mv).is_ok() => {}
                         _ => {
                             say(format!("error illegal move {m}"));
@@ -213,10 +249,15 @@ pub fn hub() -> Result<()> {
                         info.elapsed.as_secs_f64()
                     ));
                 });
-                let best =
-                    r.best.and_then(|text| doska_rules::notation::parse_move(&pos, &text).ok());
+                let best = r.best.as_deref().and_then(|text| {
+                    doska_rules::notation::parse_move(&pos, text).ok().map(|m| (m, text))
+                });
                 match best {
-                    Some(m) => say(format!("done move={}", hub_move(&pos, &m))),
+                    Some((m, text)) => say(format!(
+                        "done move={} notation={text} depth={}",
+                        hub_move(&pos, &m),
+                        r.depth
+                    )),
                     None => say("done".into()),
                 }
             }

@@ -46,7 +46,7 @@ enum Command {
     /// Play level against level over a balanced opening set, colours swapped.
     Match(engine_cmd::MatchArgs),
     /// Speak the Hub protocol (Scan, Hub GUI) on standard input and output.
-    Hub,
+    Hub(hub_cmd::HubArgs),
     /// Play international draughts with another program over DXP (DamExchange), as the
     /// initiator (--connect) or the follower (--listen).
     Dxp(dxp_cmd::DxpArgs),
@@ -61,7 +61,7 @@ fn main() -> ExitCode {
         Some(Command::Play(a)) => engine_cmd::play(&a),
         Some(Command::Bench(a)) => engine_cmd::bench(&a),
         Some(Command::Match(a)) => engine_cmd::run_match(&a),
-        Some(Command::Hub) => hub_cmd::hub(),
+        Some(Command::Hub(a)) => hub_cmd::hub(&a),
         Some(Command::Dxp(a)) => dxp_cmd::dxp(&a),
         Some(Command::Serve(a)) => serve_cmd::serve(&a),
         None => serve_cmd::serve(&cli.serve),

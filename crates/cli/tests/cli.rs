@@ -159,6 +159,34 @@ fn hub_protocol_plays_a_move() {
     assert!(text.contains("done move=28x19x23"), "{text}");
 }
 
+/// doska's Hub extensions, which the match runner uses to keep one doska process a game: any
+/// rule set, a start FEN with counters, moves in the rule set's notation, the move said in
+/// that notation too; and bad input answered with an error line that names it.
+#[test]
+fn hub_extensions_for_every_rule_set() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_doska"))
+        .args(["hub", "--without", "aspiration"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = "hub\nset-param name=variant value=russian\ninit\n\
+        pos fen=W:We3,a1:Be5,h8:H3 moves=\"e3-d4\"\nlevel depth=3\ngo think\n\
+        pos fen=W:Wc3:Bd4 moves=\"c3-b4\"\n\
+        pos fen=W:Wz9\n\
+        set-param name=variant value=chess\nquit\n";
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    // After e3-d4 Black's one move is the capture e5:c3, said in both notations.
+    assert!(text.contains("notation=e5:c3"), "{text}");
+    assert!(text.contains("depth="), "{text}");
+    assert!(text.contains("error illegal move c3-b4"), "{text}");
+    assert!(text.contains("error bad FEN \"W:Wz9\""), "{text}");
+    assert!(text.contains("error unknown variant \"chess\""), "{text}");
+}
+
 /// Every FEN doska writes carries the counters the rule set needs: a game driven by chaining
 /// the FENs of `doska moves --json` reaches the counter draws.
 #[test]
