@@ -35,7 +35,7 @@ for h in Windows.h winbase.h intrin.h conio.h shlwapi.h shlobj.h; do echo '#incl
 # dblookup.c (USEDB) and bookht.c (BOOKHT, off); one compile at a time. pattern.c is one function
 # of ~half a million assignments that fills the pattern weights once at start: -O0, else gcc
 # takes about ten minutes over it.
-cflags=(-std=gnu11 -w -DNDEBUG -I "$work/inc" -include windows.h -I "$work/src")
+cflags=(-std=gnu11 -w -DNDEBUG -I "$work/inc" -include "$work/inc/windows.h" -I "$work/src")
 objs=()
 for f in app_instance boolean cake_book cake_eval_parametrized cake_misc cakepp initcake move_gen pattern; do
   opt=-O2
