@@ -129,6 +129,13 @@ export async function openPage(browser, o = {}) {
     deviceScaleFactor: 1,
     reducedMotion: o.motion ? 'no-preference' : 'reduce',
   });
+  // The server's content security policy must not block anything the UI does: a violation
+  // (a blocked script, style, image or socket) is reported as an error like any other.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline code'}`);
+    });
+  });
   const page = await context.newPage();
   if (mobile) touchPages.add(page);
   /** @type {string[]} */

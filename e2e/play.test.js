@@ -44,6 +44,9 @@ async function playAnyMove(page, color) {
 
 test('Russian draughts against the computer, to the end: compulsory capture, the results and the stats', async () => {
   const { page, errors, context } = await openPage(env.browser);
+  // Every test here runs under the server's content security policy (violations are errors).
+  const home = await page.goto(`${env.server.url}/`);
+  assert.match(home?.headers()['content-security-policy'] || '', /default-src 'self'.*connect-src 'self'/);
   await newGame(page, env.server.url, { rules: 'russian', opponent: 'computer', level: 'easy', color: 'white', position: 'W:Wa3,e5,f4:Bb4,d6,f8' });
   await myTurn(page);
   assert.match(await page.locator('.game-title h1').textContent() || '', /Русские/);

@@ -31,6 +31,16 @@ pub struct ServeArgs {
     /// Log as JSON lines instead of text.
     #[arg(long, env = "DOSKA_LOG_JSON")]
     log_json: bool,
+    /// An origin (`https://play.example`) whose pages may open game sockets besides the site
+    /// itself; repeat for more. Needed only behind a proxy that passes neither the browser's
+    /// Host nor X-Forwarded-Host.
+    #[arg(
+        long = "allowed-origin",
+        value_name = "ORIGIN",
+        env = "DOSKA_ALLOWED_ORIGINS",
+        value_delimiter = ','
+    )]
+    allowed_origins: Vec<String>,
 }
 
 pub fn serve(a: &ServeArgs) -> Result<()> {
@@ -47,6 +57,7 @@ pub fn serve(a: &ServeArgs) -> Result<()> {
         engine_threads: a.engine_threads.unwrap_or(cores.saturating_sub(1).max(1)),
         claim_after: Duration::from_secs(a.claim_after_secs),
         secure_cookies: a.secure_cookies,
+        allowed_origins: a.allowed_origins.clone(),
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

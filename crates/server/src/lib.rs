@@ -9,6 +9,7 @@ mod api;
 mod assets;
 pub mod computer;
 mod error;
+mod guard;
 mod identity;
 mod metrics;
 mod room;
@@ -50,6 +51,18 @@ pub struct Config {
     pub message_burst: u32,
     /// Messages refused for speed before the socket is closed.
     pub strikes: u32,
+    /// Origins besides the site's own whose pages may open game sockets (a proxy setup where
+    /// the browser's origin is neither the Host nor the X-Forwarded-Host the server sees).
+    pub allowed_origins: Vec<String>,
+    /// A connection must send its first byte within this time.
+    pub header_timeout: Duration,
+    /// A connection that sends nothing for this long is closed.
+    pub idle_timeout: Duration,
+    /// A game socket is pinged this often.
+    pub ping_every: Duration,
+    /// A game socket that has sent nothing (not even a pong) for this long is closed, and its
+    /// player shown as away.
+    pub dead_after: Duration,
 }
 
 impl Default for Config {
@@ -64,6 +77,11 @@ impl Default for Config {
             messages_per_second: 10,
             message_burst: 20,
             strikes: 10,
+            allowed_origins: Vec::new(),
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(90),
+            ping_every: Duration::from_secs(15),
+            dead_after: Duration::from_secs(40),
         }
     }
 }
@@ -137,6 +155,7 @@ pub fn router(state: AppState) -> Router {
         .route("/rulebook/{page}", get(rulebook::show))
         .fallback(assets::serve)
         .layer(DefaultBodyLimit::max(64 * 1024))
+        .layer(axum::middleware::from_fn(guard::headers))
         .with_state(state)
 }
 
@@ -158,6 +177,8 @@ pub async fn serve(
     }
     let app = router(state.clone());
     let stop = state.0.shutdown.clone();
+    let config = state.config();
+    let listener = guard::TimedListener::new(listener, config.header_timeout, config.idle_timeout);
     let result = axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;

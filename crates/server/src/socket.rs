@@ -1,8 +1,10 @@
 //! A game's WebSocket: `GET /api/games/{id}/ws[?seat=TOKEN]`. The server sends `hello` (who
 //! you are), then the state after every change; the client sends moves and the other actions.
 //! Each socket is limited: messages of at most `max_message` bytes, a token bucket of
-//! `messages_per_second` with bursts of `message_burst`, and it is closed after `strikes`
-//! messages refused for speed.
+//! `messages_per_second` with bursts of `message_burst` that every frame counts against (text,
+//! binary, ping, pong), and it is closed after `strikes` frames refused for speed. It opens only
+//! from the site's own pages (`guard::origin_allowed`). The server pings it every `ping_every`;
+//! one that has sent nothing for `dead_after` is closed, and its player shown as away.
 
 use crate::AppState;
 use crate::api::SeatQuery;
@@ -12,6 +14,7 @@ use crate::metrics::Metrics;
 use crate::room::{self, Access, Action, MoveInput, Room};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{Extension, Path, Query, State};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
@@ -51,8 +54,11 @@ pub async fn upgrade(
     Extension(player): Extension<Player>,
     Path(id): Path<String>,
     Query(q): Query<SeatQuery>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    crate::guard::origin_allowed(&headers, &state.config().allowed_origins)
+        .map_err(ApiError::Forbidden)?;
     let room = state.0.rooms.get(&state, &id).await?;
     let access = {
         let live = room.lock().await;
@@ -102,12 +108,33 @@ impl Bucket {
     }
 }
 
+/// An answer to the sender: a message, or an error (counted in `doska_socket_errors_total`).
+enum Reply {
+    Json(serde_json::Value),
+    Error(String),
+}
+
+/// Sends a close frame (the socket may already be gone).
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let frame = CloseFrame { code, reason: Utf8Bytes::from_static(reason) };
+    let _ = socket.send(Message::Close(Some(frame))).await;
+}
+
 fn text(value: serde_json::Value) -> Message {
     Message::Text(Utf8Bytes::from(value.to_string()))
 }
 
-fn error(message: impl std::fmt::Display) -> Message {
-    text(json!({ "type": "error", "message": message.to_string() }))
+fn error(message: impl std::fmt::Display) -> Reply {
+    Reply::Error(message.to_string())
+}
+
+impl Reply {
+    fn message(self) -> Message {
+        match self {
+            Reply::Json(v) => text(v),
+            Reply::Error(m) => text(json!({ "type": "error", "message": m })),
+        }
+    }
 }
 
 async fn run(mut socket: WebSocket, state: AppState, room: Arc<Room>, access: Access) {
@@ -136,6 +163,11 @@ async fn run(mut socket: WebSocket, state: AppState, room: Arc<Room>, access: Ac
     };
     let mut strikes = 0;
     let mut shutdown = state.0.shutdown.subscribe();
+    let mut heard = Instant::now();
+    let mut ping = tokio::time::interval_at(
+        tokio::time::Instant::now() + config.ping_every,
+        config.ping_every,
+    );
     loop {
         tokio::select! {
             incoming = socket.recv() => {
@@ -148,40 +180,48 @@ async fn run(mut socket: WebSocket, state: AppState, room: Arc<Room>, access: Ac
                     }
                     None => break,
                 };
-                let reply = match msg {
-                    Message::Text(t) => {
-                        if !bucket.take() {
-                            strikes += 1;
-                            if strikes >= config.strikes {
-                                Metrics::add(&state.0.metrics.sockets_closed_for_abuse, 1);
-                                let _ = socket.send(error("too many messages: closing")).await;
-                                let _ = socket
-                                    .send(Message::Close(Some(CloseFrame {
-                                        code: close_code::POLICY,
-                                        reason: Utf8Bytes::from_static("too many messages"),
-                                    })))
-                                    .await;
-                                break;
-                            }
-                            Some(error(format!(
-                                "too many messages: at most {} a second; this one was ignored",
-                                config.messages_per_second
-                            )))
-                        } else {
-                            handle(&state, &room, access, t.as_str()).await
-                        }
-                    }
-                    Message::Binary(_) => Some(error(format!("binary messages are not accepted; {EXPECTED}"))),
-                    Message::Ping(_) | Message::Pong(_) => None,
-                    Message::Close(_) => break,
-                };
-                if let Some(reply) = reply {
-                    if matches!(&reply, Message::Text(t) if t.as_str().starts_with("{\"type\":\"error\"")) {
-                        Metrics::add(&state.0.metrics.socket_errors, 1);
-                    }
-                    if socket.send(reply).await.is_err() {
+                heard = Instant::now();
+                if let Message::Close(_) = msg {
+                    break;
+                }
+                // Every frame counts against the limit, whatever its kind.
+                let reply = if !bucket.take() {
+                    strikes += 1;
+                    if strikes >= config.strikes {
+                        Metrics::add(&state.0.metrics.sockets_closed_for_abuse, 1);
+                        let _ = socket.send(error("too many messages: closing").message()).await;
+                        close(&mut socket, close_code::POLICY, "too many messages").await;
                         break;
                     }
+                    Some(error(format!(
+                        "too many messages: at most {} a second; this one was ignored",
+                        config.messages_per_second
+                    )))
+                } else {
+                    match msg {
+                        Message::Text(t) => handle(&state, &room, access, t.as_str()).await,
+                        Message::Binary(_) => Some(error(format!("binary messages are not accepted; {EXPECTED}"))),
+                        // tungstenite answers pings itself; a pong says the peer is alive.
+                        Message::Ping(_) | Message::Pong(_) | Message::Close(_) => None,
+                    }
+                };
+                if let Some(reply) = reply {
+                    if let Reply::Error(_) = reply {
+                        Metrics::add(&state.0.metrics.socket_errors, 1);
+                    }
+                    if socket.send(reply.message()).await.is_err() {
+                        break;
+                    }
+                }
+            }
+            _ = ping.tick() => {
+                if heard.elapsed() >= config.dead_after {
+                    tracing::debug!(game = %room.id, "socket silent: closing");
+                    close(&mut socket, close_code::AWAY, "no answer to pings").await;
+                    break;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
                 }
             }
             change = changes.recv() => {
@@ -199,12 +239,7 @@ async fn run(mut socket: WebSocket, state: AppState, room: Arc<Room>, access: Ac
                 }
             }
             _ = shutdown.changed() => {
-                let _ = socket
-                    .send(Message::Close(Some(CloseFrame {
-                        code: close_code::AWAY,
-                        reason: Utf8Bytes::from_static("the server is restarting"),
-                    })))
-                    .await;
+                close(&mut socket, close_code::AWAY, "the server is restarting").await;
                 break;
             }
         }
@@ -214,13 +249,13 @@ async fn run(mut socket: WebSocket, state: AppState, room: Arc<Room>, access: Ac
 
 /// Does what one client message asks; the answer to the sender, if any (errors and pongs:
 /// changes reach everyone as states).
-async fn handle(state: &AppState, room: &Arc<Room>, access: Access, raw: &str) -> Option<Message> {
+async fn handle(state: &AppState, room: &Arc<Room>, access: Access, raw: &str) -> Option<Reply> {
     let msg: ClientMessage = match serde_json::from_str(raw) {
         Ok(m) => m,
         Err(e) => return Some(error(format!("bad message: {e}; {EXPECTED}"))),
     };
     let action = match msg {
-        ClientMessage::Ping {} => return Some(text(json!({ "type": "pong" }))),
+        ClientMessage::Ping {} => return Some(Reply::Json(json!({ "type": "pong" }))),
         ClientMessage::Move { text: Some(t), path: None } => Action::Move(MoveInput::Text(t)),
         ClientMessage::Move { text: None, path: Some(p) } => Action::Move(MoveInput::Path(p)),
         ClientMessage::Move { .. } => {
