@@ -15,8 +15,9 @@ cargo build -j1 --release -p doska >/dev/null
 cargo build -j1 --release -p doska-server --example load >/dev/null
 dir=$(mktemp -d)
 addr=127.0.0.1:18080
+# The load client opens every game from one address and one cookie: creation limits off.
 ./target/release/doska serve --addr "$addr" --database-url "sqlite://$dir/load.sqlite?mode=rwc" \
-  >"$dir/server.out" 2>"$dir/server.err" &
+  --games-per-minute 0 --games-per-minute-per-address 0 >"$dir/server.out" 2>"$dir/server.err" &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$dir"' EXIT
 for _ in $(seq 50); do grep -q serving "$dir/server.out" 2>/dev/null && break; sleep 0.1; done

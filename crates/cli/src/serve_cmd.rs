@@ -41,6 +41,17 @@ pub struct ServeArgs {
         value_delimiter = ','
     )]
     allowed_origins: Vec<String>,
+    /// Games one player (cookie) may create a minute, in bursts of as many; 0: no limit.
+    #[arg(long, env = "DOSKA_GAMES_PER_MINUTE", default_value_t = 30)]
+    games_per_minute: u32,
+    /// Games one address may create a minute, in bursts of as many; 0: no limit. Behind a
+    /// proxy on this machine or a private network, the address is the last X-Forwarded-For.
+    #[arg(long, env = "DOSKA_GAMES_PER_MINUTE_PER_ADDRESS", default_value_t = 120)]
+    games_per_minute_per_address: u32,
+    /// A player's games that may wait for the computer's move when they start another game
+    /// against the computer.
+    #[arg(long, env = "DOSKA_COMPUTER_GAMES_WAITING", default_value_t = 4)]
+    computer_games_waiting: usize,
 }
 
 pub fn serve(a: &ServeArgs) -> Result<()> {
@@ -58,6 +69,9 @@ pub fn serve(a: &ServeArgs) -> Result<()> {
         claim_after: Duration::from_secs(a.claim_after_secs),
         secure_cookies: a.secure_cookies,
         allowed_origins: a.allowed_origins.clone(),
+        games_per_minute: a.games_per_minute,
+        games_per_minute_per_address: a.games_per_minute_per_address,
+        computer_games_waiting: a.computer_games_waiting,
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

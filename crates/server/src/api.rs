@@ -8,14 +8,15 @@ use crate::room::{self, new_game_id, side};
 use crate::{AppState, now_ms, view};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Extension, Path, Query, State};
+use axum::extract::{ConnectInfo, Extension, Path, Query, State};
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
-use axum::http::{Method, StatusCode, Uri};
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use doska_rules::{AnyGame, Color, RuleSet, Variant};
 use doska_store::{GameRecord, Level, Mode, Seat, Side, Status, stats};
 use serde::Deserialize;
 use serde_json::json;
+use std::net::SocketAddr;
 
 fn body<T>(b: Result<Json<T>, JsonRejection>, expected: &str) -> Result<T, ApiError> {
     b.map(|Json(v)| v)
@@ -41,14 +42,44 @@ const CREATE_SHAPE: &str = "{\"rules\": \"russian\", \"opponent\": \"computer|fr
 pub async fn create(
     State(state): State<AppState>,
     Extension(player): Extension<Player>,
+    peer: Option<Extension<ConnectInfo<crate::guard::Peer>>>,
+    headers: HeaderMap,
     b: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
+    let address = client_address(peer.map(|Extension(ConnectInfo(p))| p.0), &headers);
+    let (by_player, by_address) = &state.0.creations;
+    let too_many = |who: &str, per_minute: u32, wait: std::time::Duration| {
+        ApiError::TooMany(
+            format!(
+                "too many new games from {who}: at most {per_minute} a minute; try again in {} s",
+                wait.as_secs_f64().ceil().max(1.0)
+            ),
+            wait,
+        )
+    };
+    by_player.take(&player.id).map_err(|w| too_many("you", state.config().games_per_minute, w))?;
+    if let Some(a) = &address {
+        by_address.take(a).map_err(|w| {
+            too_many("your address", state.config().games_per_minute_per_address, w)
+        })?;
+    }
     let req = body(b, CREATE_SHAPE)?;
     let rules: RuleSet = req
         .rules
         .parse()
         .map_err(|e: doska_rules::RuleSetError| ApiError::BadRequest(format!("rules: {e}")))?;
     let mode: Mode = req.opponent.parse().map_err(ApiError::BadRequest)?;
+    let waiting = state.0.computer.pending(&player.id);
+    if mode == Mode::Computer && waiting >= state.config().computer_games_waiting {
+        return Err(ApiError::TooMany(
+            format!(
+                "{waiting} of your games are waiting for the computer's move (at most {}): \
+                 play those first",
+                state.config().computer_games_waiting
+            ),
+            std::time::Duration::from_secs(5),
+        ));
+    }
     let level = match (mode, req.level.as_deref()) {
         (Mode::Computer, Some(l)) => Some(l.parse::<Level>().map_err(ApiError::BadRequest)?),
         (Mode::Computer, None) => Some(Level::Medium),
@@ -140,6 +171,27 @@ pub async fn create(
         })),
     )
         .into_response())
+}
+
+/// The address a request comes from: the connection's peer, or, when that peer is this
+/// machine or a private network (a reverse proxy in front), the last address the proxy added to
+/// `X-Forwarded-For`.
+fn client_address(peer: Option<SocketAddr>, headers: &HeaderMap) -> Option<String> {
+    let peer = peer?.ip();
+    let local = match peer {
+        std::net::IpAddr::V4(v4) => v4.is_loopback() || v4.is_private(),
+        std::net::IpAddr::V6(v6) => v6.is_loopback() || v6.is_unique_local(),
+    };
+    let forwarded = headers
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .map(str::trim)
+        .filter(|v| v.parse::<std::net::IpAddr>().is_ok());
+    Some(match forwarded {
+        Some(f) if local => f.to_string(),
+        _ => peer.to_string(),
+    })
 }
 
 /// `?seat=TOKEN` on a game's URLs.

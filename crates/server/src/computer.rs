@@ -7,10 +7,11 @@ use doska_store::Level;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
+use std::collections::{HashMap, VecDeque};
 use std::fmt::Debug;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
-use tokio::sync::Semaphore;
+use std::sync::{Arc, Mutex};
+use tokio::sync::oneshot;
 
 /// A computer player. `choose` runs on a blocking thread and may take its time (the level's).
 pub trait Computer: Send + Sync + Debug {
@@ -57,14 +58,125 @@ impl Computer for Engine {
     }
 }
 
-/// Runs a [`Computer`] on at most `threads` blocking threads at once; the rest wait in line.
+/// Runs a [`Computer`] fairly between players. Each player (the owner of the games) thinks on
+/// at most `threads` threads at once; the pool runs at most four times `threads` jobs at once
+/// (the system shares the cores between them), so a player whose computer is to move never
+/// waits behind another player's backlog: it starts at once while fewer than that many players
+/// are thinking, and otherwise waits its turn in a round between the players waiting, not
+/// behind each of their moves.
 #[derive(Debug)]
 pub struct ComputerPool {
     computer: Arc<dyn Computer>,
-    permits: Arc<Semaphore>,
     threads: usize,
+    lanes: Arc<Mutex<Lanes>>,
     waiting: Arc<AtomicI64>,
     running: Arc<AtomicI64>,
+}
+
+/// Who thinks now and who waits, by owner.
+#[derive(Debug, Default)]
+struct Lanes {
+    per_owner: usize,
+    total: usize,
+    running: HashMap<String, usize>,
+    running_total: usize,
+    waiting: HashMap<String, VecDeque<oneshot::Sender<()>>>,
+    /// Owners with jobs waiting, in the order they are served.
+    round: VecDeque<String>,
+}
+
+impl Lanes {
+    fn can_run(&self, owner: &str) -> bool {
+        self.running_total < self.total
+            && self.running.get(owner).copied().unwrap_or(0) < self.per_owner
+    }
+
+    fn start(&mut self, owner: &str) {
+        *self.running.entry(owner.to_string()).or_default() += 1;
+        self.running_total += 1;
+    }
+
+    fn finish(&mut self, owner: &str) {
+        if let Some(n) = self.running.get_mut(owner) {
+            *n -= 1;
+            if *n == 0 {
+                self.running.remove(owner);
+            }
+        }
+        self.running_total -= 1;
+        // It just had its turn: the others waiting go first.
+        if let Some(o) =
+            self.round.iter().position(|o| o == owner).and_then(|i| self.round.remove(i))
+        {
+            self.round.push_back(o);
+        }
+    }
+
+    /// Starts waiting jobs, one owner after another, while there is room.
+    fn dispatch(&mut self) {
+        let mut passes = self.round.len();
+        while passes > 0 && self.running_total < self.total {
+            let Some(owner) = self.round.pop_front() else { break };
+            passes -= 1;
+            if !self.can_run(&owner) {
+                self.round.push_back(owner);
+                continue;
+            }
+            let queue = self.waiting.entry(owner.clone()).or_default();
+            // A job whose caller is gone is skipped.
+            let mut started = false;
+            while let Some(tx) = queue.pop_front() {
+                if tx.send(()).is_ok() {
+                    started = true;
+                    break;
+                }
+            }
+            let more = !queue.is_empty();
+            if !more {
+                self.waiting.remove(&owner);
+            }
+            if started {
+                self.start(&owner);
+                passes = self.round.len() + usize::from(more);
+            }
+            if more {
+                self.round.push_back(owner);
+            }
+        }
+    }
+
+    /// Starts a job of `owner` now (none back), or queues it (its wake-up back).
+    fn enter(&mut self, owner: &str) -> Option<oneshot::Receiver<()>> {
+        if self.can_run(owner) && !self.waiting.contains_key(owner) {
+            self.start(owner);
+            return None;
+        }
+        let (tx, rx) = oneshot::channel();
+        if !self.waiting.contains_key(owner) {
+            self.round.push_back(owner.to_string());
+        }
+        self.waiting.entry(owner.to_string()).or_default().push_back(tx);
+        Some(rx)
+    }
+
+    fn pending(&self, owner: &str) -> usize {
+        self.running.get(owner).copied().unwrap_or(0)
+            + self.waiting.get(owner).map_or(0, VecDeque::len)
+    }
+}
+
+/// A running job's place: given back (and the next job started) when dropped.
+struct Slot {
+    lanes: Arc<Mutex<Lanes>>,
+    owner: String,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut lanes = self.lanes.lock().unwrap_or_else(|e| e.into_inner());
+        lanes.finish(&self.owner);
+        lanes.dispatch();
+    }
 }
 
 /// Counts one up while alive.
@@ -87,24 +199,43 @@ impl ComputerPool {
     /// A pool of `threads` (at least one).
     pub fn new(computer: Arc<dyn Computer>, threads: usize) -> ComputerPool {
         let threads = threads.max(1);
+        let lanes = Lanes { per_owner: threads, total: threads * 4, ..Lanes::default() };
         ComputerPool {
             computer,
-            permits: Arc::new(Semaphore::new(threads)),
             threads,
+            lanes: Arc::new(Mutex::new(lanes)),
             waiting: Arc::default(),
             running: Arc::default(),
         }
     }
 
-    /// The computer's move, once a thread is free.
-    pub async fn choose(&self, game: AnyGame, level: Level, seed: u64) -> Option<String> {
-        let waiting = Gauge::up(&self.waiting);
-        let permit = self.permits.clone().acquire_owned().await.ok()?;
-        drop(waiting);
+    fn lanes(&self) -> std::sync::MutexGuard<'_, Lanes> {
+        self.lanes.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits for `owner`'s turn; its place while it thinks.
+    async fn enter(&self, owner: &str) -> Option<Slot> {
+        let wait = self.lanes().enter(owner);
+        if let Some(rx) = wait {
+            let _waiting = Gauge::up(&self.waiting);
+            rx.await.ok()?;
+        }
+        Some(Slot { lanes: self.lanes.clone(), owner: owner.to_string() })
+    }
+
+    /// The computer's move in a game of `owner`, once it is that owner's turn to think.
+    pub async fn choose(
+        &self,
+        owner: &str,
+        game: AnyGame,
+        level: Level,
+        seed: u64,
+    ) -> Option<String> {
+        let slot = self.enter(owner).await?;
         let running = Gauge::up(&self.running);
         let computer = self.computer.clone();
         let chosen = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+            let _slot = slot;
             let _running = running;
             computer.choose(&game, level, seed)
         })
@@ -116,6 +247,11 @@ impl ComputerPool {
                 None
             }
         }
+    }
+
+    /// `owner`'s games whose computer move is waiting or being thought.
+    pub fn pending(&self, owner: &str) -> usize {
+        self.lanes().pending(owner)
     }
 
     /// Jobs waiting for a thread.
@@ -148,6 +284,30 @@ mod tests {
             let mut g = game.clone();
             g.play(a.as_deref().unwrap()).unwrap();
         }
+    }
+
+    #[test]
+    fn players_take_turns_and_no_one_waits_behind_another() {
+        let mut lanes = Lanes { per_owner: 1, total: 2, ..Lanes::default() };
+        // A greedy player asks for five moves, then two others ask for one each.
+        let _waiting: Vec<_> = ["greedy", "greedy", "greedy", "greedy", "greedy", "ann", "bob"]
+            .iter()
+            .map(|o| lanes.enter(o))
+            .collect();
+        // greedy and ann run (ann was not behind greedy's backlog); bob is next, not greedy.
+        assert_eq!(
+            (lanes.pending("greedy"), lanes.pending("ann"), lanes.pending("bob")),
+            (5, 1, 1)
+        );
+        assert_eq!(lanes.running.get("ann"), Some(&1));
+        lanes.finish("greedy");
+        lanes.dispatch();
+        assert_eq!(lanes.running.get("bob"), Some(&1));
+        assert_eq!(lanes.running.get("greedy"), None);
+        lanes.finish("ann");
+        lanes.dispatch();
+        assert_eq!(lanes.running.get("greedy"), Some(&1));
+        assert_eq!(lanes.pending("greedy"), 4);
     }
 
     #[test]

@@ -31,6 +31,9 @@ pub enum ApiError {
     /// A move the rules refuse, with their reason.
     #[error("{0}")]
     Illegal(String),
+    /// Too much asked too fast: refused, and when to try again.
+    #[error("{0}")]
+    TooMany(String, std::time::Duration),
     /// The database failed.
     #[error("the game could not be saved or read ({0}); try again")]
     Store(#[from] StoreError),
@@ -48,6 +51,7 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooMany(..) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Store(StoreError::Conflict) => StatusCode::CONFLICT,
             ApiError::Store(_) | ApiError::Corrupt(..) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -60,6 +64,15 @@ impl IntoResponse for ApiError {
         if status.is_server_error() {
             tracing::error!(error = %self, "request failed");
         }
-        (status, Json(serde_json::json!({ "error": self.to_string() }))).into_response()
+        let retry = match &self {
+            ApiError::TooMany(_, wait) => Some(wait.as_secs_f64().ceil().max(1.0) as u64),
+            _ => None,
+        };
+        let mut res =
+            (status, Json(serde_json::json!({ "error": self.to_string() }))).into_response();
+        if let Some(secs) = retry {
+            res.headers_mut().insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        res
     }
 }

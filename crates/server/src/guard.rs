@@ -75,18 +75,30 @@ impl TimedListener {
     }
 }
 
+/// The address a connection comes from (what handlers see as `ConnectInfo<Peer>`).
+#[derive(Clone, Copy, Debug)]
+pub struct Peer(pub SocketAddr);
+
 impl axum::serve::Listener for TimedListener {
     type Io = TimedIo;
-    type Addr = SocketAddr;
+    type Addr = Peer;
 
-    async fn accept(&mut self) -> (TimedIo, SocketAddr) {
+    async fn accept(&mut self) -> (TimedIo, Peer) {
         let (io, addr) = axum::serve::Listener::accept(&mut self.inner).await;
         let deadline = Box::pin(tokio::time::sleep(self.first));
-        (TimedIo { io, deadline, idle: self.idle }, addr)
+        (TimedIo { io, deadline, idle: self.idle }, Peer(addr))
     }
 
-    fn local_addr(&self) -> io::Result<SocketAddr> {
-        self.inner.local_addr()
+    fn local_addr(&self) -> io::Result<Peer> {
+        self.inner.local_addr().map(Peer)
+    }
+}
+
+impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, TimedListener>>
+    for Peer
+{
+    fn connect_info(stream: axum::serve::IncomingStream<'_, TimedListener>) -> Peer {
+        *stream.remote_addr()
     }
 }
 

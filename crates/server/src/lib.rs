@@ -11,6 +11,7 @@ pub mod computer;
 mod error;
 mod guard;
 mod identity;
+mod limit;
 mod metrics;
 mod room;
 mod rulebook;
@@ -63,6 +64,13 @@ pub struct Config {
     /// A game socket that has sent nothing (not even a pong) for this long is closed, and its
     /// player shown as away.
     pub dead_after: Duration,
+    /// Games one player (cookie) may create a minute, in bursts of as many (0: no limit).
+    pub games_per_minute: u32,
+    /// Games one address may create a minute, in bursts of as many (0: no limit).
+    pub games_per_minute_per_address: u32,
+    /// Games of one player that may be waiting for the computer's move when another game
+    /// against the computer is created.
+    pub computer_games_waiting: usize,
 }
 
 impl Default for Config {
@@ -82,6 +90,9 @@ impl Default for Config {
             idle_timeout: Duration::from_secs(90),
             ping_every: Duration::from_secs(15),
             dead_after: Duration::from_secs(40),
+            games_per_minute: 30,
+            games_per_minute_per_address: 120,
+            computer_games_waiting: 4,
         }
     }
 }
@@ -99,6 +110,8 @@ struct Inner {
     key: identity::Key,
     metrics: metrics::Metrics,
     shutdown: tokio::sync::watch::Sender<bool>,
+    /// Game creation by player and by address.
+    creations: (limit::Limiter, limit::Limiter),
 }
 
 impl AppState {
@@ -115,6 +128,10 @@ impl AppState {
         let (shutdown, _) = tokio::sync::watch::channel(false);
         Ok(AppState(Arc::new(Inner {
             computer: ComputerPool::new(computer, config.engine_threads),
+            creations: (
+                limit::Limiter::new(config.games_per_minute),
+                limit::Limiter::new(config.games_per_minute_per_address),
+            ),
             store,
             config,
             rooms: room::Rooms::default(),
@@ -179,6 +196,7 @@ pub async fn serve(
     let stop = state.0.shutdown.clone();
     let config = state.config();
     let listener = guard::TimedListener::new(listener, config.header_timeout, config.idle_timeout);
+    let app = app.into_make_service_with_connect_info::<guard::Peer>();
     let result = axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;

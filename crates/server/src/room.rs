@@ -672,8 +672,10 @@ impl Room {
         let seed = (rec.seed as u64) ^ (rec.plies as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let room = self.clone();
         let state = state.clone();
+        // The computer's time is shared fairly between players: this game's is its creator's.
+        let owner = rec.creator.clone();
         tokio::spawn(async move {
-            let chosen = state.0.computer.choose(game, level, seed).await;
+            let chosen = state.0.computer.choose(&owner, game, level, seed).await;
             room.computer_moved(&state, version, chosen, level).await;
         });
     }

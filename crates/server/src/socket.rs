@@ -85,29 +85,6 @@ impl Drop for Open {
     }
 }
 
-/// A token bucket.
-struct Bucket {
-    tokens: f64,
-    last: Instant,
-    rate: f64,
-    burst: f64,
-}
-
-impl Bucket {
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens =
-            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
 /// An answer to the sender: a message, or an error (counted in `doska_socket_errors_total`).
 enum Reply {
     Json(serde_json::Value),
@@ -155,12 +132,10 @@ async fn run(mut socket: WebSocket, state: AppState, room: Arc<Room>, access: Ac
         return;
     }
     let config = state.config().clone();
-    let mut bucket = Bucket {
-        tokens: f64::from(config.message_burst),
-        last: Instant::now(),
-        rate: f64::from(config.messages_per_second),
-        burst: f64::from(config.message_burst),
-    };
+    let mut bucket = crate::limit::Bucket::new(
+        f64::from(config.messages_per_second),
+        f64::from(config.message_burst),
+    );
     let mut strikes = 0;
     let mut shutdown = state.0.shutdown.subscribe();
     let mut heard = Instant::now();

@@ -43,7 +43,15 @@ impl Drop for Db {
 }
 
 pub fn test_config() -> Config {
-    Config { seed: Some(7), claim_after: Duration::from_millis(300), ..Config::default() }
+    // The creation limits are tested on their own (tests/fairness.rs); the other tests create
+    // games as fast as they like.
+    Config {
+        seed: Some(7),
+        claim_after: Duration::from_millis(300),
+        games_per_minute: 0,
+        games_per_minute_per_address: 0,
+        ..Config::default()
+    }
 }
 
 /// A running server.
