@@ -244,6 +244,11 @@ pub trait Store: Send + Sync + Debug {
     /// Totals for the metrics page.
     async fn counts(&self) -> StoreResult<Counts>;
 
+    /// [`Store::site_results`] and [`Store::counts`] computed again from the games and moves
+    /// themselves (a scan of every row: for checks, never per request). The kept aggregates
+    /// must always equal these.
+    async fn recount(&self) -> StoreResult<(Vec<SiteRow>, Counts)>;
+
     /// Ids of games changed by other instances (PostgreSQL LISTEN/NOTIFY); none for SQLite.
     async fn listen(&self) -> StoreResult<Option<tokio::sync::mpsc::Receiver<String>>> {
         Ok(None)

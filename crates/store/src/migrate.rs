@@ -10,11 +10,15 @@ use std::pin::Pin;
 /// One migration: version, description, SQL.
 pub(crate) type Step = (i64, &'static str, &'static str);
 
-pub(crate) const SQLITE: &[Step] =
-    &[(1, "init", include_str!("../migrations/sqlite/0001_init.sql"))];
+pub(crate) const SQLITE: &[Step] = &[
+    (1, "init", include_str!("../migrations/sqlite/0001_init.sql")),
+    (2, "aggregates", include_str!("../migrations/sqlite/0002_aggregates.sql")),
+];
 
-pub(crate) const POSTGRES: &[Step] =
-    &[(1, "init", include_str!("../migrations/postgres/0001_init.sql"))];
+pub(crate) const POSTGRES: &[Step] = &[
+    (1, "init", include_str!("../migrations/postgres/0001_init.sql")),
+    (2, "aggregates", include_str!("../migrations/postgres/0002_aggregates.sql")),
+];
 
 #[derive(Debug)]
 struct Embedded(&'static [Step]);

@@ -8,6 +8,11 @@ pub(crate) const GAME_COLUMNS: &str = "id, rules, mode, level, computer_side, cr
     invite_token, seed, status, winner, reason, result_text, plies, imported, to_move, rematch_of, \
     rematch, created_at, updated_at, finished_at";
 
+/// The counter shard of a game: writers of different games mostly touch different rows.
+pub(crate) fn shard(id: &str) -> i64 {
+    i64::from(id.bytes().fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b))) % 16)
+}
+
 pub(crate) fn parse<T: std::str::FromStr>(
     column: &'static str,
     value: String,
@@ -67,6 +72,19 @@ macro_rules! impl_store {
                 updated_at: row.try_get("updated_at")?,
                 finished_at: row.try_get("finished_at")?,
             })
+        }
+
+        /// Site result rows: `rules`, `winner`, `n`.
+        fn read_site(rows: &[DbRow]) -> StoreResult<Vec<SiteRow>> {
+            rows.iter()
+                .map(|r| {
+                        Ok(SiteRow {
+                            rules: r.try_get("rules")?,
+                            winner: parse("winner", r.try_get("winner")?)?,
+                            games: r.try_get("n")?,
+                        })
+                    })
+                .collect()
         }
 
         fn opt_str<T: std::fmt::Display>(v: Option<T>) -> Option<String> {
@@ -155,6 +173,8 @@ macro_rules! impl_store {
                     .execute(&mut *tx)
                     .await?;
                 }
+                count(&mut tx, "open_games", &g.id, 1).await?;
+                count(&mut tx, "moves", &g.id, moves.len() as i64).await?;
                 tx.commit().await?;
                 Ok(())
             }
@@ -236,8 +256,9 @@ macro_rules! impl_store {
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
+                count(&mut tx, "moves", id, 1).await?;
                 if let Some(end) = &mv.end {
-                    end_game(&mut tx, id, end, now).await?;
+                    end_game(&mut tx, id, end, now, None).await?;
                 }
                 tx.commit().await?;
                 self.changed(id).await
@@ -267,11 +288,13 @@ macro_rules! impl_store {
                 if updated != 1 {
                     return Err(StoreError::Conflict);
                 }
-                sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                let removed = sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
                     .bind(id)
                     .bind(keep)
                     .execute(&mut *tx)
-                    .await?;
+                    .await?
+                    .rows_affected();
+                count(&mut tx, "moves", id, -(removed as i64)).await?;
                 tx.commit().await?;
                 self.changed(id).await
             }
@@ -283,26 +306,12 @@ macro_rules! impl_store {
                 end: &GameEnd,
                 now: i64,
             ) -> StoreResult<()> {
-                // One conditional write: a read first would open a snapshot that SQLite's WAL
-                // refuses to upgrade when another writer committed in between.
-                let updated = sqlx::query(
-                    "UPDATE games SET status = $1, winner = $2, reason = $3, result_text = $4, \
-                     finished_at = $5, updated_at = $5 \
-                     WHERE id = $6 AND plies = $7 AND status IN ('waiting', 'playing')",
-                )
-                .bind(end.status.as_str())
-                .bind(opt_str(end.winner))
-                .bind(&end.reason)
-                .bind(&end.text)
-                .bind(now)
-                .bind(id)
-                .bind(expected)
-                .execute(&self.pool)
-                .await?
-                .rows_affected();
-                if updated != 1 {
-                    return Err(StoreError::Conflict);
-                }
+                // The conditional write comes first in the transaction: a read first would open
+                // a snapshot that SQLite's WAL refuses to upgrade when another writer committed
+                // in between.
+                let mut tx = self.pool.begin().await?;
+                end_game(&mut tx, id, end, now, Some(expected)).await?;
+                tx.commit().await?;
                 self.changed(id).await
             }
 
@@ -347,7 +356,8 @@ macro_rules! impl_store {
                 };
                 let sql = format!(
                     "SELECT {GAME_COLUMNS} FROM games g \
-                     WHERE (g.white_player = $1 OR g.black_player = $1) \
+                     WHERE g.id IN (SELECT id FROM games WHERE white_player = $1 \
+                                    UNION SELECT id FROM games WHERE black_player = $1) \
                      AND g.status IN {statuses} \
                      AND NOT EXISTS (SELECT 1 FROM hidden_games h \
                                      WHERE h.player_id = $1 AND h.game_id = g.id) \
@@ -371,7 +381,9 @@ macro_rules! impl_store {
             async fn player_results(&self, player: &str) -> StoreResult<Vec<ResultRow>> {
                 let rows = sqlx::query(
                     "SELECT rules, mode, level, creator_side, white_player, winner FROM games \
-                     WHERE status = 'finished' AND (white_player = $1 OR black_player = $1) \
+                     WHERE status = 'finished' \
+                     AND id IN (SELECT id FROM games WHERE white_player = $1 \
+                                UNION SELECT id FROM games WHERE black_player = $1) \
                      ORDER BY finished_at, id",
                 )
                 .bind(player)
@@ -401,23 +413,40 @@ macro_rules! impl_store {
 
             async fn site_results(&self) -> StoreResult<Vec<SiteRow>> {
                 let rows = sqlx::query(
+                    "SELECT rules, winner, games AS n FROM site_results WHERE games > 0",
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                read_site(&rows)
+            }
+
+            async fn counts(&self) -> StoreResult<Counts> {
+                let rows = sqlx::query(
+                    "SELECT name, CAST(SUM(value) AS BIGINT) AS v FROM counters GROUP BY name",
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                let mut c = Counts { open_games: 0, closed_games: 0, moves: 0 };
+                for r in &rows {
+                    let v: i64 = r.try_get("v")?;
+                    match r.try_get::<String, _>("name")?.as_str() {
+                        "open_games" => c.open_games = v,
+                        "closed_games" => c.closed_games = v,
+                        "moves" => c.moves = v,
+                        _ => {}
+                    }
+                }
+                Ok(c)
+            }
+
+            async fn recount(&self) -> StoreResult<(Vec<SiteRow>, Counts)> {
+                let rows = sqlx::query(
                     "SELECT rules, winner, COUNT(*) AS n FROM games \
                      WHERE status = 'finished' AND winner IS NOT NULL GROUP BY rules, winner",
                 )
                 .fetch_all(&self.pool)
                 .await?;
-                rows.iter()
-                    .map(|r| {
-                        Ok(SiteRow {
-                            rules: r.try_get("rules")?,
-                            winner: parse("winner", r.try_get("winner")?)?,
-                            games: r.try_get("n")?,
-                        })
-                    })
-                    .collect()
-            }
-
-            async fn counts(&self) -> StoreResult<Counts> {
+                let site = read_site(&rows)?;
                 let r = sqlx::query(
                     "SELECT \
                      (SELECT COUNT(*) FROM games WHERE status IN ('waiting', 'playing')) AS open, \
@@ -426,11 +455,12 @@ macro_rules! impl_store {
                 )
                 .fetch_one(&self.pool)
                 .await?;
-                Ok(Counts {
+                let counts = Counts {
                     open_games: r.try_get("open")?,
                     closed_games: r.try_get("closed")?,
                     moves: r.try_get("moves")?,
-                })
+                };
+                Ok((site, counts))
             }
 
             async fn listen(
@@ -440,15 +470,20 @@ macro_rules! impl_store {
             }
         }
 
+        /// Ends a game inside `tx` and counts it: the open and closed game counters and, for
+        /// a result, the site's results. `Conflict` when the game was not open.
         async fn end_game(
             tx: &mut sqlx::Transaction<'_, $db>,
             id: &str,
             end: &GameEnd,
             now: i64,
+            expected: Option<i64>,
         ) -> StoreResult<()> {
-            sqlx::query(
+            let rules: Option<String> = sqlx::query_scalar(
                 "UPDATE games SET status = $1, winner = $2, reason = $3, result_text = $4, \
-                 finished_at = $5, updated_at = $5 WHERE id = $6",
+                 finished_at = $5, updated_at = $5 \
+                 WHERE id = $6 AND status IN ('waiting', 'playing') \
+                 AND ($7 IS NULL OR plies = $7) RETURNING rules",
             )
             .bind(end.status.as_str())
             .bind(opt_str(end.winner))
@@ -456,6 +491,44 @@ macro_rules! impl_store {
             .bind(&end.text)
             .bind(now)
             .bind(id)
+            .bind(expected)
+            .fetch_optional(&mut **tx)
+            .await?;
+            let Some(rules) = rules else {
+                return Err(StoreError::Conflict);
+            };
+            count(tx, "open_games", id, -1).await?;
+            count(tx, "closed_games", id, 1).await?;
+            if let (crate::Status::Finished, Some(w)) = (end.status, end.winner) {
+                sqlx::query(
+                    "INSERT INTO site_results (rules, winner, games) VALUES ($1, $2, 1) \
+                     ON CONFLICT (rules, winner) DO UPDATE SET games = site_results.games + 1",
+                )
+                .bind(&rules)
+                .bind(w.as_str())
+                .execute(&mut **tx)
+                .await?;
+            }
+            Ok(())
+        }
+
+        /// Adds `delta` to counter `name`, in the shard of game `id`.
+        async fn count(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            name: &str,
+            id: &str,
+            delta: i64,
+        ) -> StoreResult<()> {
+            if delta == 0 {
+                return Ok(());
+            }
+            sqlx::query(
+                "INSERT INTO counters (name, shard, value) VALUES ($1, $2, $3) \
+                 ON CONFLICT (name, shard) DO UPDATE SET value = counters.value + excluded.value",
+            )
+            .bind(name)
+            .bind(crate::sql::shard(id))
+            .bind(delta)
             .execute(&mut **tx)
             .await?;
             Ok(())

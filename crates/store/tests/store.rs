@@ -170,6 +170,85 @@ async fn contract(store: Arc<dyn Store>) {
     assert!(counts.closed_games >= 3 && counts.moves >= 3);
 }
 
+/// Plays `n` games at random through the store (created, moved, taken back, ended by a move or
+/// by resignation, agreement or abort, or left open), then checks that the kept aggregates
+/// equal a recount from the games.
+async fn random_play_keeps_the_aggregates_exact(store: &Arc<dyn Store>, n: usize, seed: u64) {
+    let mut x = seed;
+    let mut rand = move |k: u64| {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (x >> 33) % k
+    };
+    let run = unique();
+    for i in 0..n {
+        let id = format!("agg-{run}-{i}");
+        let rules = ["russian", "international", "ugolki"][rand(3) as usize];
+        let mode = [Mode::Computer, Mode::Friend, Mode::Hotseat][rand(3) as usize];
+        let mut g = record(&id, rules, mode, &format!("p{}", rand(5)));
+        g.status = Status::Playing;
+        let imported: Vec<String> = (0..rand(3)).map(|p| format!("m{p}")).collect();
+        store.create_game(&g, &imported).await.unwrap();
+        let mut plies = imported.len() as i64;
+        for _ in 0..rand(6) {
+            let to_move = if plies % 2 == 0 { Side::Black } else { Side::White };
+            store.push_move(&id, &mv(plies, "x", to_move), 2000).await.unwrap();
+            plies += 1;
+        }
+        if plies > 0 && rand(4) == 0 {
+            store.truncate(&id, plies, plies - 1, Side::White, 2100).await.unwrap();
+            plies -= 1;
+        }
+        let winner = [Winner::White, Winner::Black, Winner::Draw][rand(3) as usize];
+        let finished = |winner| GameEnd {
+            status: Status::Finished,
+            winner: Some(winner),
+            reason: "no-moves".into(),
+            text: "t".into(),
+        };
+        match rand(4) {
+            0 => {
+                let mut last = mv(plies, "y", Side::White);
+                last.end = Some(finished(winner));
+                store.push_move(&id, &last, 2200).await.unwrap();
+            }
+            1 => store.finish(&id, plies, &finished(winner), 2300).await.unwrap(),
+            2 => {
+                let abort = GameEnd {
+                    status: Status::Aborted,
+                    winner: None,
+                    reason: "aborted".into(),
+                    text: "t".into(),
+                };
+                store.finish(&id, plies, &abort, 2300).await.unwrap();
+                // A game ends once: a second end is refused and counted nowhere.
+                let again = store.finish(&id, plies, &finished(winner), 2400).await;
+                assert!(matches!(again, Err(StoreError::Conflict)), "{again:?}");
+            }
+            _ => {}
+        }
+    }
+    let (mut site, counts) = store.recount().await.unwrap();
+    let mut kept = store.site_results().await.unwrap();
+    let key = |r: &doska_store::stats::SiteRow| (r.rules.clone(), r.winner.as_str().to_string());
+    site.sort_by_key(key);
+    kept.sort_by_key(key);
+    assert_eq!(kept, site);
+    assert_eq!(store.counts().await.unwrap(), counts);
+}
+
+#[tokio::test]
+async fn sqlite_aggregates_stay_exact_through_play_and_a_restart() {
+    let dir = std::env::temp_dir().join(format!("doska-store-agg-{}", unique()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.join("t.sqlite").display());
+    let store = doska_store::open(&url).await.unwrap();
+    random_play_keeps_the_aggregates_exact(&store, 60, 1).await;
+    drop(store);
+    let again = doska_store::open(&url).await.unwrap();
+    random_play_keeps_the_aggregates_exact(&again, 60, 2).await;
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[tokio::test]
 async fn sqlite_contract_and_reopen() {
     let dir = std::env::temp_dir().join(format!("doska-store-{}", unique()));
@@ -193,6 +272,9 @@ async fn postgres_contract_and_notify() {
     };
     let a = doska_store::open(&url).await.unwrap();
     contract(a.clone()).await;
+    random_play_keeps_the_aggregates_exact(&a, 40, 3).await;
+    let restarted = doska_store::open(&url).await.unwrap();
+    random_play_keeps_the_aggregates_exact(&restarted, 20, 4).await;
     // A second instance hears the first's writes, and not its own.
     let b = doska_store::open(&url).await.unwrap();
     let mut heard = b.listen().await.unwrap().expect("postgres listens");
