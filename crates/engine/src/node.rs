@@ -30,6 +30,9 @@ fn end_for(winner: Winner, to_move: Color) -> End {
 pub trait Node: Clone + Send {
     /// A move.
     type Move: Copy + Send;
+    /// Whether the search may prune bad moves here ([`crate::Features::probcut`]): only where
+    /// a match showed it helps.
+    const BAD_MOVE_PRUNING: bool = true;
     /// The legal moves into `out` (cleared first).
     fn legal(&self, out: &mut Vec<Self::Move>);
     /// The position after `m`.
@@ -151,6 +154,8 @@ impl Node for DraughtsNode {
 
 impl Node for UgolkiPosition {
     type Move = UgolkiMove;
+    // Measured in draughts only; a race is scored in other units.
+    const BAD_MOVE_PRUNING: bool = false;
 
     fn legal(&self, out: &mut Vec<UgolkiMove>) {
         self.legal_moves_into(out);

@@ -17,6 +17,8 @@ pub const WIN: i32 = 30_000;
 /// Scores beyond this mean a forced win or loss in `WIN - |score|` plies.
 pub const WIN_BOUND: i32 = WIN - 1000;
 const INF: i32 = WIN + 1;
+/// How far above beta a half-depth search must reach for bad-move pruning: 0.9 of a man.
+const PROBCUT_MARGIN: i32 = 90;
 const MAX_PLY: usize = 128;
 
 /// When to stop.
@@ -42,13 +44,17 @@ pub struct Features {
     /// its time is used (not 50%), and keeps the best move of an unfinished iteration when
     /// that move's deeper search completed.
     pub spend: bool,
+    /// Bad-move pruning (a shallow ProbCut, as Scan 2.0 and Moby Dam do it): off the
+    /// principal variation, with depth to spare and no capture pending, a search to half the
+    /// depth that beats beta by nearly a man ends the node as failing high.
+    pub probcut: bool,
 }
 
 impl Features {
     /// Every technique on.
-    pub const ALL: Features = Features { aspiration: true, spend: true };
+    pub const ALL: Features = Features { aspiration: true, spend: true, probcut: true };
     /// The names `without` takes.
-    pub const NAMES: [&'static str; 2] = ["aspiration", "spend"];
+    pub const NAMES: [&'static str; 3] = ["aspiration", "spend", "probcut"];
 
     /// Whether `name` names a technique.
     pub fn knows(name: &str) -> bool {
@@ -61,6 +67,7 @@ impl Features {
             match name {
                 "aspiration" => self.aspiration = false,
                 "spend" => self.spend = false,
+                "probcut" => self.probcut = false,
                 _ => {
                     return Err(format!(
                         "unknown search technique {name:?}: expected one of {}",
@@ -492,6 +499,22 @@ impl Searcher {
                     Bound::Upper if s <= alpha => return s,
                     _ => {}
                 }
+            }
+        }
+        if N::BAD_MOVE_PRUNING
+            && self.features.probcut
+            && depth > 2
+            && beta - alpha == 1
+            && beta.abs() < WIN_BOUND - PROBCUT_MARGIN
+            && !node.unstable()
+        {
+            let bound = beta + PROBCUT_MARGIN;
+            let s = self.alphabeta(node, depth / 2, bound - 1, bound, ply, stack);
+            if self.aborted {
+                return 0;
+            }
+            if s >= bound {
+                return beta;
             }
         }
         let Some((here, deeper)) = stack.split_first_mut() else {
