@@ -85,7 +85,7 @@ def main() -> None:
         db.execute("ANALYZE")
         db.close()
     else:
-        subprocess.run(["psql", a.postgres, "-q", "-c", "ANALYZE"], check=True)
+        subprocess.run(["psql", a.postgres, "-q", "-c", "ANALYZE games, moves, site_results, counters"], check=True)
 
 
 if __name__ == "__main__":
