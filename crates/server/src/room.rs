@@ -790,6 +790,11 @@ impl Rooms {
         self.map().get(id).cloned()
     }
 
+    /// Every room in memory.
+    pub fn all(&self) -> Vec<Arc<Room>> {
+        self.map().values().cloned().collect()
+    }
+
     /// The room of a game, loaded from the store if needed.
     pub async fn get(&self, state: &AppState, id: &str) -> Result<Arc<Room>, ApiError> {
         if let Some(room) = self.loaded(id) {
@@ -838,10 +843,15 @@ pub async fn sweep(state: AppState) {
 /// Reloads the rooms other instances changed (PostgreSQL notifications).
 pub async fn follow(state: AppState, mut changes: tokio::sync::mpsc::Receiver<String>) {
     while let Some(id) = changes.recv().await {
-        if let Some(room) = state.0.rooms.loaded(&id) {
+        let rooms = if id == doska_store::EVERYTHING_CHANGED {
+            state.0.rooms.all()
+        } else {
+            state.0.rooms.loaded(&id).into_iter().collect()
+        };
+        for room in rooms {
             let mut live = room.lock().await;
             if let Err(e) = room.reload(&state, &mut live).await {
-                tracing::warn!(game = %id, error = %e, "reload after notification");
+                tracing::warn!(game = %room.id, error = %e, "reload after notification");
             }
             room.schedule(&state, &mut live);
         }

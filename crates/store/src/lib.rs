@@ -171,6 +171,10 @@ pub struct Counts {
     pub moves: i64,
 }
 
+/// What [`Store::listen`] sends when changes may have been missed: every game held in memory
+/// must be read again. (No game id is `*`.)
+pub const EVERYTHING_CHANGED: &str = "*";
+
 /// The storage of players and games.
 #[async_trait]
 pub trait Store: Send + Sync + Debug {
@@ -249,7 +253,9 @@ pub trait Store: Send + Sync + Debug {
     /// must always equal these.
     async fn recount(&self) -> StoreResult<(Vec<SiteRow>, Counts)>;
 
-    /// Ids of games changed by other instances (PostgreSQL LISTEN/NOTIFY); none for SQLite.
+    /// Ids of games changed by other instances (PostgreSQL LISTEN/NOTIFY), and
+    /// [`EVERYTHING_CHANGED`] after the listening connection was lost and regained (changes
+    /// may have been missed: read everything again); none for SQLite.
     async fn listen(&self) -> StoreResult<Option<tokio::sync::mpsc::Receiver<String>>> {
         Ok(None)
     }

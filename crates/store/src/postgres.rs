@@ -47,8 +47,8 @@ impl PgStore {
         let me = format!("{}:", self.instance);
         tokio::spawn(async move {
             loop {
-                match listener.recv().await {
-                    Ok(n) => {
+                match listener.try_recv().await {
+                    Ok(Some(n)) => {
                         let payload = n.payload();
                         if payload.starts_with(&me) {
                             continue;
@@ -58,11 +58,18 @@ impl PgStore {
                             break;
                         }
                     }
-                    // PgListener reconnects by itself on the next recv; notifications sent
-                    // while it was away are lost, so clients reload on reconnect anyway.
-                    Err(e) => {
-                        tracing::warn!(error = %e, "postgres listener");
-                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    // The connection was lost: whatever was notified meanwhile is lost too. Once
+                    // listening again, say so, so that everything held is read again.
+                    Ok(None) | Err(_) => {
+                        tracing::warn!("postgres listener lost its connection; reconnecting");
+                        while let Err(e) = listener.listen(CHANNEL).await {
+                            tracing::warn!(error = %e, "postgres listener");
+                            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+                        }
+                        tracing::info!("postgres listener back: reloading every game held");
+                        if tx.send(crate::EVERYTHING_CHANGED.to_string()).await.is_err() {
+                            break;
+                        }
                     }
                 }
             }

@@ -283,6 +283,26 @@ async fn postgres_contract_and_notify() {
     assert!(a.take_seat(&id, Side::Black, "q", "tok", 1).await.unwrap());
     let got = tokio::time::timeout(std::time::Duration::from_secs(5), heard.recv()).await;
     assert_eq!(got.unwrap().as_deref(), Some(id.as_str()));
+
+    // The listening connection is cut (as when PostgreSQL restarts): once it listens again it
+    // says that changes may have been missed, and it hears the next ones.
+    let cut = std::process::Command::new("psql")
+        .args([url.as_str(), "-qtAc"])
+        .arg(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+             WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+        )
+        .output()
+        .expect("psql runs");
+    assert!(cut.status.success(), "{}", String::from_utf8_lossy(&cut.stderr));
+    let wait = std::time::Duration::from_secs(5);
+    let got = tokio::time::timeout(wait, heard.recv()).await.expect("heard after the cut");
+    assert_eq!(got.as_deref(), Some(doska_store::EVERYTHING_CHANGED));
+    let id2 = format!("n2-{}", unique());
+    a.create_game(&record(&id2, "russian", Mode::Friend, "p"), &[]).await.unwrap();
+    assert!(a.take_seat(&id2, Side::Black, "q", "tok", 1).await.unwrap());
+    let got = tokio::time::timeout(wait, heard.recv()).await.expect("heard after reconnecting");
+    assert_eq!(got.as_deref(), Some(id2.as_str()));
 }
 
 #[tokio::test]
