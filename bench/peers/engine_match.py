@@ -71,13 +71,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import peerlib  # noqa: E402
 from peerlib import (  # noqa: E402
     DOSKA_NUMBERING,
-    CakeEngine,
     CakePeer,
     DameEngine,
     DoskaHub,
+    DriverPeer,
     DamePeer,
-    KestoGEngine,
     KestoGPeer,
+    PeerEngine,
     PeerMove,
     PyDraughtsPeer,
     doska_json,
@@ -87,7 +87,7 @@ from peerlib import (  # noqa: E402
     parse_fen,
     pydraughts_site,
 )
-from scan_peer import ScanEngine, ScanPeer  # noqa: E402
+from scan_peer import ScanPeer  # noqa: E402
 
 VARIANTS = ["international", "russian", "brazilian", "frisian", "american"]
 # KestoG's program (bench/engines/kestog/build.sh), for --peer-engine kestog.
@@ -263,13 +263,13 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
     start = doska_moves(variant, opening_fen)["fen"]  # canonical doska FEN
     if peer_kind == "kestog":
         peer = KestoGPeer(variant, start, KESTOG)
-        engine, engine_name = KestoGEngine(peer, movetime), "KestoG 1.4"
+        engine, engine_name = PeerEngine(peer, movetime), "KestoG 1.4"
     elif peer_kind == "cake":
         peer = CakePeer(variant, start, CAKE)
-        engine, engine_name = CakeEngine(peer, movetime), "Cake 1.89g"
+        engine, engine_name = PeerEngine(peer, movetime), "Cake 1.89g"
     elif peer_kind == "scan":
         peer = ScanPeer(variant, start, SCAN)
-        engine, engine_name = ScanEngine(peer, movetime), "Scan 2.0"
+        engine, engine_name = PeerEngine(peer, movetime), "Scan 2.0"
     else:
         peer = DamePeer(variant, start) if peer_kind == "dame" else PyDraughtsPeer(variant, start)
         engine, engine_name = make_engine(peer.dame if peer_kind == "dame" else peer.draughts, peer_kind, variant,
@@ -355,10 +355,10 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
     log(f"  doska {doska_side:5} vs {engine_name}: {result} ({reason}) after {len(played)} plies; "
         f"think/move doska {avg(times['doska']) * 1000:.0f} ms wall ({avg(doska_secs) * 1000:.0f} ms in search, "
         f"depth {avg(depths):.1f}), peer {avg(times['peer']) * 1000:.0f} ms"
-        + (f" (depth {avg(engine.depths):.1f})" if isinstance(engine, (DameEngine, KestoGEngine, ScanEngine)) else ""))
+        + (f" (depth {avg(engine.depths):.1f})" if isinstance(engine, (DameEngine, PeerEngine)) else ""))
     if hub is not None:
         hub.close()
-    if isinstance(peer, (KestoGPeer, ScanPeer)):
+    if isinstance(peer, (DriverPeer, ScanPeer)):
         peer.close()
     for w in warnings[:3]:
         log(f"    counter check: {w}")

@@ -309,18 +309,37 @@ class DamePeer(BoardPeer):
         return self.board.fen()
 
 
-class KestoGPeer:
-    """KestoG 1.4 (russian), built by bench/engines/kestog/build.sh and driven over its line
-    protocol. It keeps its own board: doska's moves are sent to it ("play"), and it refuses
-    one it does not have; it plays its own with "go"."""
+def stop_process(proc: subprocess.Popen, quit_line: str = "quit") -> None:
+    """Asks a peer's process to quit, and kills it if it has not within 5 s."""
+    try:
+        assert proc.stdin
+        proc.stdin.write(quit_line + "\n")
+        proc.stdin.flush()
+    except (BrokenPipeError, OSError, ValueError):
+        pass
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
-    name = "KestoG 1.4"
-    # EI_SetupBoard's order: b8, d8, f8, h8, a7, c7, ..., a1, c1, e1, g1.
+
+class DriverPeer:
+    """An engine behind one of doska's line-protocol drivers (bench/engines/*/driver.*):
+    `setup <32 squares in ORDER as w W b B .><w|b>`, `play <from> <to> [captured...]` (answered
+    `ok`, or `illegal` for a move the engine does not have), `go <ms>` (answered `move <from>
+    <to> [captured...] depth <d>`) and `quit`. The engine keeps its own board; a subclass names
+    the engine (`name`) and its rule set (`variant`)."""
+
+    name = ""
+    variant = ""
+    # Squares b8, d8, f8, h8, a7, c7, ..., a1, c1, e1, g1 (KestoG's EI_SetupBoard order, and
+    # Cake's squares 1..32).
     ORDER = [f"{FILES[f]}{r}" for r in range(8, 0, -1) for f in range(8) if (f + r) % 2 == 1]
 
     def __init__(self, variant: str, fen: str, program: str):
-        if variant != "russian":
-            raise SystemExit("KestoG plays russian draughts only")
+        if variant != self.variant:
+            raise SystemExit(f"{self.name} plays {self.variant} only")
         self.proc = subprocess.Popen([program], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         turn, pieces = parse_fen(fen, DOSKA_NUMBERING.get(variant))
@@ -328,25 +347,25 @@ class KestoGPeer:
         board = "".join(code.get(pieces.get(sq), ".") for sq in self.ORDER) + turn.lower()
         self.ask(f"setup {board}", r"^ok$")
         self.depths: list[int] = []
-        self.board = None  # the board lives in KestoG's process
+        self.board = None  # the board lives in the engine's process
 
     def ask(self, line: str, answer: str) -> re.Match:
-        """Sends a command and reads lines (KestoG prints its thinking too) until `answer`."""
+        """Sends a command and reads lines (an engine may print its thinking too) until `answer`."""
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
         while True:
             out = self.proc.stdout.readline()
             if not out:
-                raise RuntimeError(f"KestoG ended after {line!r}")
+                raise RuntimeError(f"{self.name} ended after {line!r}")
             m = re.search(answer, out.strip())
             if m:
                 return m
             if re.search(r"^(illegal|error)", out.strip()):
-                raise RuntimeError(f"KestoG refused {line!r}: {out.strip()}")
+                raise RuntimeError(f"{self.name} refused {line!r}: {out.strip()}")
 
     def moves(self):
-        return None  # KestoG checks each of doska's moves itself when it is played
+        return None  # the engine checks each of doska's moves itself when it is played
 
     def wrap(self, m):
         return m
@@ -361,64 +380,34 @@ class KestoGPeer:
         return PeerMove([m.group(1), m.group(2)], m.group(3).split(), "own")
 
     def close(self) -> None:
-        try:
-            assert self.proc.stdin
-            self.proc.stdin.write("quit\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            pass
-        self.proc.wait(timeout=5)
+        stop_process(self.proc)
 
 
-class KestoGEngine:
-    """KestoG's side of a game: each move searched for `movetime_ms` on its own board."""
+class KestoGPeer(DriverPeer):
+    """KestoG 1.4 (russian), built by bench/engines/kestog/build.sh."""
 
-    def __init__(self, peer: KestoGPeer, movetime_ms: int):
+    name = "KestoG 1.4"
+    variant = "russian"
+
+
+class CakePeer(DriverPeer):
+    """Cake 1.89g (american checkers), built by bench/engines/cake/build.sh (no opening book, no
+    endgame database)."""
+
+    name = "Cake 1.89g"
+    variant = "american"
+
+
+class PeerEngine:
+    """The side of a game of a peer that keeps its own board (KestoG, Cake, Scan): each move
+    searched for `movetime_ms`."""
+
+    def __init__(self, peer, movetime_ms: int):
         self.peer, self.movetime = peer, movetime_ms
         self.depths = peer.depths
 
     def get_best_move(self, board):
         return self.peer.get_best_move(board, self.movetime)
-
-
-class CakePeer(KestoGPeer):
-    """Cake 1.89g (american checkers), built by bench/engines/cake/build.sh (no opening book, no
-    endgame database) and driven over the same line protocol as KestoG: "setup" with the 32
-    squares in the order 1..32 (b8, d8, ..., g1, the same order as KestoG's), "play" for
-    doska's moves (refused when Cake does not have them), "go" for its own."""
-
-    name = "Cake 1.89g"
-
-    def __init__(self, variant: str, fen: str, program: str):
-        if variant != "american":
-            raise SystemExit("Cake plays american checkers only")
-        self.proc = subprocess.Popen([program], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        turn, pieces = parse_fen(fen, DOSKA_NUMBERING[variant])
-        code = {("W", False): "w", ("W", True): "W", ("B", False): "b", ("B", True): "B"}
-        board = "".join(code.get(pieces.get(sq), ".") for sq in self.ORDER) + turn.lower()
-        self.ask(f"setup {board}", r"^ok$")
-        self.depths: list[int] = []
-        self.board = None  # the board lives in Cake's process
-
-    def ask(self, line: str, answer: str) -> re.Match:
-        """Sends a command and reads its answer (the driver prints nothing else on stdout)."""
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        while True:
-            out = self.proc.stdout.readline()
-            if not out:
-                raise RuntimeError(f"Cake ended after {line!r}")
-            m = re.search(answer, out.strip())
-            if m:
-                return m
-            if re.search(r"^(illegal|error)", out.strip()):
-                raise RuntimeError(f"Cake refused {line!r}: {out.strip()}")
-
-
-class CakeEngine(KestoGEngine):
-    """Cake's side of a game: each move searched for at most `movetime_ms` on its own board."""
 
 
 class DoskaHub:
@@ -465,11 +454,7 @@ class DoskaHub:
         return done["notation"], int(done.get("depth", 0))
 
     def close(self) -> None:
-        try:
-            self.say("quit")
-        except (BrokenPipeError, OSError):
-            pass
-        self.proc.wait(timeout=5)
+        stop_process(self.proc)
 
 
 class DameEngine:

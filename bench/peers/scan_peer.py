@@ -1,5 +1,5 @@
 """Scan 2.0 (international draughts, Fabien Letouzey) as a peer of engine_match.py, with the
-same interface as peerlib's KestoGPeer / KestoGEngine.
+same interface as peerlib's DriverPeer (its side of a game is peerlib's PeerEngine).
 
 Scan is built by bench/engines/scan/build.sh into a folder holding `scan`, `scan.ini` and
 `data/`; it is run there as `scan hub` and spoken to in the early Hub dialect of its main.cpp:
@@ -31,7 +31,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from peerlib import DOSKA_NUMBERING, PeerMove, parse_fen
+from peerlib import DOSKA_NUMBERING, PeerMove, parse_fen, stop_process
 
 NUMBERING = DOSKA_NUMBERING["international"]  # (n -> algebraic, algebraic -> n), 1 = b10
 HUB_MOVE = re.compile(r"^(\d+)([-x])(\d+)((?:x\d+)*)$")
@@ -164,24 +164,5 @@ class ScanPeer:
         return PeerMove([frm, to], caps, "own")
 
     def close(self) -> None:
-        try:
-            self.send(["quit"])
-        except RuntimeError:
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        stop_process(self.proc)
         self.stderr.close()
-
-
-class ScanEngine:
-    """Scan's side of a game: each move searched for `movetime_ms`."""
-
-    def __init__(self, peer: ScanPeer, movetime_ms: int):
-        self.peer, self.movetime = peer, movetime_ms
-        self.depths = peer.depths
-
-    def get_best_move(self, board):
-        return self.peer.get_best_move(board, self.movetime)
