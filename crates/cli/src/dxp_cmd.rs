@@ -136,6 +136,8 @@ pub enum Msg {
         /// The side to move there.
         turn: Color,
     },
+    /// `R` of a protocol version other than 01 (the follower declines it with `A...1`).
+    OtherVersion(u32),
     /// `K`: the answer to `B`.
     BackAcc {
         /// 0 accepted, 1 not supported, 2 declined.
@@ -223,7 +225,8 @@ impl Msg {
             'R' => {
                 let version = number(text, 1, 2, "GAMEREQ version")?;
                 if version != 1 {
-                    return Err(format!("GAMEREQ version {version:02}: doska speaks 01"));
+                    // Its other fields may be laid out otherwise: not read.
+                    return Ok(Msg::OtherVersion(version));
                 }
                 let name = text.get(3..35).ok_or("GAMEREQ: the message ends early")?;
                 let follower = colour_of(text.as_bytes()[35] as char)
@@ -312,6 +315,7 @@ impl Msg {
                 format!("B{move_number:03}{}", colour_letter(*turn))
             }
             Msg::BackAcc { code } => format!("K{code}"),
+            Msg::OtherVersion(v) => format!("R{v:02}"),
         }
     }
 }
@@ -352,14 +356,19 @@ impl Conn {
     }
 
     /// The next message; chat is printed and skipped, a request to take moves back is
-    /// declined as not supported.
+    /// declined as not supported. An error when the connection closes.
     fn recv(&mut self) -> Result<Msg> {
+        self.recv_or_closed()?.ok_or_else(|| anyhow!("the other program closed the connection"))
+    }
+
+    /// The next message, or `None` when the other side closed the connection.
+    fn recv_or_closed(&mut self) -> Result<Option<Msg>> {
         loop {
             let mut buf = Vec::new();
             let n =
                 self.reader.read_until(0, &mut buf).context("reading from the other program")?;
             if n == 0 {
-                bail!("the other program closed the connection");
+                return Ok(None);
             }
             if buf.last() == Some(&0) {
                 buf.pop();
@@ -376,7 +385,7 @@ impl Conn {
             match msg {
                 Msg::Chat(t) => eprintln!("dxp chat: {t}"),
                 Msg::BackReq { .. } => self.send(&Msg::BackAcc { code: 1 })?,
-                m => return Ok(m),
+                m => return Ok(Some(m)),
             }
         }
     }
@@ -703,10 +712,11 @@ fn follow(a: &DxpArgs, addr: &str, engine: &mut Engine) -> Result<()> {
     let mut played = 0;
     let mut times = Times::default();
     loop {
-        let msg = match conn.recv() {
-            Ok(m) => m,
-            Err(e) if played > 0 && e.to_string().contains("closed the connection") => break,
-            Err(e) => return Err(e),
+        // The initiator may simply hang up once its games are played.
+        let msg = match conn.recv_or_closed()? {
+            Some(m) => m,
+            None if played > 0 => break,
+            None => bail!("the initiator closed the connection before any game was played"),
         };
         match msg {
             Msg::GameReq { name, follower, minutes, moves, start } => {
@@ -746,6 +756,12 @@ fn follow(a: &DxpArgs, addr: &str, engine: &mut Engine) -> Result<()> {
                 if ended.stop {
                     break;
                 }
+            }
+            Msg::OtherVersion(v) => {
+                eprintln!(
+                    "doska dxp: declined a game of protocol version {v:02} (doska speaks 01)"
+                );
+                conn.send(&Msg::GameAcc { name: a.name.clone(), code: 1 })?;
             }
             Msg::GameEnd { stop, .. } => {
                 // Between games: answer it, and stop if asked.
@@ -825,7 +841,6 @@ mod tests {
         for (text, says) in [
             ("", "empty"),
             ("X12", "unknown message type 'X'"),
-            ("R02doska", "version 02"),
             ("M00a2281700", "MOVE time"),
             ("M0000281702", "ends early"),
             ("M000028170122xx", "characters"),
@@ -838,6 +853,11 @@ mod tests {
             let e = Msg::parse(text).unwrap_err();
             assert!(e.contains(says), "{text:?}: {e}");
         }
+    }
+
+    #[test]
+    fn another_protocol_version_is_recognised_to_be_declined() {
+        assert_eq!(Msg::parse("R02doska"), Ok(Msg::OtherVersion(2)));
     }
 
     /// Plays `games` games of doska against itself over loopback, one side in a thread.

@@ -163,16 +163,15 @@ pub fn hub(a: &HubArgs) -> Result<()> {
             "quit" => break,
             "set-param" => {
                 if arg(&a, "name") == Some("variant") {
-                    match arg(&a, "value") {
-                        Some("normal") => variant = Variant::International,
-                        Some("frisian") => variant = Variant::Frisian,
-                        Some(id) if id.parse::<Variant>().is_ok() => {
-                            variant = id.parse().unwrap_or(variant);
-                        }
-                        other => say(format!(
-                            "error unknown variant \"{}\": normal, frisian or a doska rule set id",
-                            other.unwrap_or("")
-                        )),
+                    // Hub's names for the 10x10 rule sets, or any of doska's ids.
+                    match arg(&a, "value").unwrap_or("") {
+                        "normal" => variant = Variant::International,
+                        id => match id.parse::<Variant>() {
+                            Ok(v) => variant = v,
+                            Err(_) => say(format!(
+                                "error unknown variant \"{id}\": normal, frisian or a doska rule set id"
+                            )),
+                        },
                     }
                     game = Game::new(variant);
                 }
