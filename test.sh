@@ -41,6 +41,10 @@ if [ -z "${DOSKA_TEST_POSTGRES_URL:-}" ]; then
   as_postgres "psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'doska_test'\"" | grep -q 1 \
     || as_postgres "createdb -O doska doska_test"
   export DOSKA_TEST_POSTGRES_URL=postgres://doska:doska@127.0.0.1/doska_test
+  # tests/postgres_restart.rs stops and starts this cluster (a server it did not start is left
+  # alone: that test is skipped).
+  sudo_=""; [ "$(id -u)" -eq 0 ] || sudo_="sudo "
+  export DOSKA_TEST_POSTGRES_CTL="cd / && ${sudo_}pg_ctlcluster $pg_version main"
 fi
 
 step "rustfmt"

@@ -147,6 +147,8 @@ pub async fn create(
         created_at: now,
         updated_at: now,
         finished_at: None,
+        draw_offer: None,
+        rematch_offer: None,
     };
     state.store().touch_player(&player.id, now).await?;
     state.store().create_game(&rec, &moves).await?;

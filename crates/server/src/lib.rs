@@ -71,6 +71,9 @@ pub struct Config {
     /// Games of one player that may be waiting for the computer's move when another game
     /// against the computer is created.
     pub computer_games_waiting: usize,
+    /// How often this instance tells the database it is alive. An instance silent for three
+    /// periods (killed) counts as dead: its players count as away since its last beat.
+    pub heartbeat: Duration,
 }
 
 impl Default for Config {
@@ -93,6 +96,7 @@ impl Default for Config {
             games_per_minute: 30,
             games_per_minute_per_address: 120,
             computer_games_waiting: 4,
+            heartbeat: Duration::from_secs(5),
         }
     }
 }
@@ -133,8 +137,8 @@ impl AppState {
                 limit::Limiter::new(config.games_per_minute_per_address),
             ),
             store,
+            rooms: room::Rooms::new(config.heartbeat),
             config,
-            rooms: room::Rooms::default(),
             key,
             metrics: metrics::Metrics::default(),
             shutdown,
@@ -187,6 +191,7 @@ pub async fn serve(
     let mut tasks = Vec::new();
     tasks.push(tokio::spawn(room::resume(state.clone())));
     tasks.push(tokio::spawn(room::sweep(state.clone())));
+    tasks.push(tokio::spawn(room::beat(state.clone())));
     match state.store().listen().await {
         Ok(Some(changes)) => tasks.push(tokio::spawn(room::follow(state.clone(), changes))),
         Ok(None) => {}

@@ -10,10 +10,12 @@ use crate::{AppState, now_ms, view};
 use doska_rules::game::Winner as RulesWinner;
 use doska_rules::{AnyGame, Color, MoveView, RuleSet};
 use doska_store::{
-    GameEnd, GameRecord, Level, Mode, MoveCommit, Seat, Side, Status, StoreError, Winner,
+    GameEnd, GameRecord, Level, Mode, MoveCommit, Offer, Presence, Seat, Side, Status, StoreError,
+    Winner,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::{Mutex, MutexGuard, broadcast};
 
@@ -136,6 +138,50 @@ pub enum Action {
     ClaimWin,
 }
 
+/// The server instances sharing the database, as this one last heard of them.
+#[derive(Debug)]
+pub struct Instances {
+    /// This instance's id.
+    pub me: String,
+    /// How often each instance says it is alive.
+    every: Duration,
+    /// Each instance's last sign of life (milliseconds).
+    seen: std::sync::Mutex<HashMap<String, i64>>,
+}
+
+impl Instances {
+    /// This instance (a fresh id per process), beating every `every`.
+    pub fn new(every: Duration) -> Instances {
+        let me = crate::identity::secret().chars().take(16).collect();
+        Instances { me, every, seen: std::sync::Mutex::default() }
+    }
+
+    fn seen(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
+        self.seen.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The last sign of life of an instance: what the last beat read, or `stored` if later.
+    fn alive_at(&self, instance: &str, stored: i64) -> i64 {
+        self.seen().get(instance).copied().unwrap_or(0).max(stored)
+    }
+
+    /// An instance not heard from for three periods is dead (killed).
+    fn alive(&self, alive_at: i64, now: i64) -> bool {
+        let every = i64::try_from(self.every.as_millis()).unwrap_or(i64::MAX / 4);
+        alive_at >= now - 3 * every
+    }
+}
+
+/// Whether a seat's player is connected to any instance, or since when they have been away
+/// from every one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Here {
+    /// Some instance holds a socket on the seat.
+    Connected,
+    /// No live instance does, since this time (milliseconds).
+    AwaySince(i64),
+}
+
 /// A game in memory.
 #[derive(Debug)]
 pub struct Live {
@@ -143,16 +189,22 @@ pub struct Live {
     pub game: AnyGame,
     pub moves: Vec<String>,
     pub last: Option<MoveView>,
-    pub draw_offer: Option<Color>,
-    pub rematch_offer: Option<Color>,
-    /// Sockets on each seat.
-    pub present: [u32; 2],
-    /// Since when each seat has had no socket (milliseconds); none while connected.
-    pub away_since: [Option<i64>; 2],
+    /// This instance's sockets on each seat.
+    pub here: [u32; 2],
+    /// When this instance's last socket on each seat left (milliseconds).
+    pub left_at: [Option<i64>; 2],
+    /// Other instances' sockets on the seats (friend games), as the store last said.
+    pub others: Vec<Presence>,
+    /// When the game was loaded: a seat nobody is known to have held is away since then.
+    pub loaded_at: i64,
+    /// The instances, to tell the live ones from the dead.
+    pub instances: Arc<Instances>,
     /// The computer is choosing a move.
     pub thinking: bool,
     /// Bumped on every change; a computer move chosen for an older version is dropped.
     pub version: u64,
+    /// The rooms' epoch when this game was last read: an older one may have missed changes.
+    pub epoch: u64,
 }
 
 /// Rebuilds a stored game: the start position, then every move, then a stored end the moves
@@ -180,22 +232,75 @@ pub fn replay(rec: &GameRecord, moves: &[String]) -> Result<(AnyGame, Option<Mov
 }
 
 impl Live {
-    fn build(rec: GameRecord, moves: Vec<String>) -> Result<Live, ApiError> {
+    fn build(
+        rec: GameRecord,
+        moves: Vec<String>,
+        instances: Arc<Instances>,
+        epoch: u64,
+    ) -> Result<Live, ApiError> {
         let (game, last) = replay(&rec, &moves)?;
-        let now = now_ms();
-        let seated = |s: &Seat| s.player.as_ref().map(|_| now);
         Ok(Live {
-            away_since: [seated(&rec.white), seated(&rec.black)],
             rec,
             game,
             moves,
             last,
-            draw_offer: None,
-            rematch_offer: None,
-            present: [0, 0],
+            here: [0, 0],
+            left_at: [None, None],
+            others: Vec::new(),
+            loaded_at: now_ms(),
+            instances,
             thinking: false,
             version: 0,
+            epoch,
         })
+    }
+
+    /// Whether a seat's player is connected to any live instance, or since when not.
+    pub fn seat(&self, c: Color, now: i64) -> Here {
+        let i = idx(c);
+        if self.here[i] > 0 {
+            return Here::Connected;
+        }
+        let mut since = self.left_at[i];
+        for p in self.others.iter().filter(|p| color(p.side) == c) {
+            let alive_at = self.instances.alive_at(&p.instance, p.alive_at);
+            if p.sockets > 0 && self.instances.alive(alive_at, now) {
+                return Here::Connected;
+            }
+            // A dead instance's sockets went with its last sign of life.
+            let gone = if p.sockets > 0 { alive_at } else { p.seen_at };
+            since = Some(since.map_or(gone, |s| s.max(gone)));
+        }
+        Here::AwaySince(since.unwrap_or(self.loaded_at))
+    }
+
+    /// Whether presence is shared through the store: friend games, where a claim needs it.
+    fn shares_presence(&self) -> bool {
+        self.rec.mode == Mode::Friend && !self.rec.status.is_over()
+    }
+
+    /// Reads the other instances' sockets on this game.
+    async fn read_presence(&mut self, state: &AppState) -> Result<(), ApiError> {
+        if !self.shares_presence() {
+            return Ok(());
+        }
+        let me = &self.instances.me;
+        let mut rows = state.store().presence(&self.rec.id).await?;
+        rows.retain(|p| &p.instance != me);
+        self.others = rows;
+        Ok(())
+    }
+
+    /// Tells the store this instance's sockets on a seat.
+    async fn write_presence(&self, state: &AppState, c: Color, now: i64) {
+        if !self.shares_presence() {
+            return;
+        }
+        let (id, me) = (&self.rec.id, &self.instances.me);
+        let sockets = i64::from(self.here[idx(c)]);
+        if let Err(e) = state.store().set_presence(id, side(c), me, sockets, now).await {
+            tracing::warn!(game = %id, error = %e, "presence not stored");
+        }
     }
 
     fn human_side(&self) -> Option<Color> {
@@ -252,7 +357,7 @@ impl Live {
         self.rec.plies = self.moves.len() as i64;
         self.rec.to_move = mv.to_move;
         self.rec.updated_at = now;
-        self.draw_offer = None;
+        self.rec.draw_offer = None;
         if let Some(end) = end {
             self.ended(end, now);
         }
@@ -266,7 +371,7 @@ impl Live {
         self.rec.result_text = Some(end.text);
         self.rec.finished_at = Some(now);
         self.rec.updated_at = now;
-        self.draw_offer = None;
+        self.rec.draw_offer = None;
     }
 
     /// Ends the game as `after` says (it was resigned, drawn or abandoned on a copy).
@@ -347,6 +452,7 @@ impl Live {
         self.rec.plies = keep;
         self.rec.to_move = to_move;
         self.rec.updated_at = now;
+        self.rec.draw_offer = None;
         Ok(())
     }
 
@@ -382,9 +488,12 @@ impl Live {
         self.open()?;
         let them = me.opposite();
         let wait = i64::try_from(state.config().claim_after.as_millis()).unwrap_or(i64::MAX);
-        let away = match (self.present[idx(them)], self.away_since[idx(them)]) {
-            (0, Some(since)) => now_ms() - since,
-            _ => {
+        // What the other instances hold now, not what they last notified.
+        self.read_presence(state).await?;
+        let now = now_ms();
+        let away = match self.seat(them, now) {
+            Here::AwaySince(since) => now - since,
+            Here::Connected => {
                 return Err(ApiError::Conflict(
                     "your opponent is connected: the game cannot be claimed".to_string(),
                 ));
@@ -410,8 +519,12 @@ impl Live {
         if self.rec.rematch.is_some() {
             return Ok(());
         }
-        if self.rec.mode == Mode::Friend && self.rematch_offer != Some(me.opposite()) {
-            self.rematch_offer = Some(me);
+        let offer = self.rec.rematch_offer.map(color);
+        if self.rec.mode == Mode::Friend && offer != Some(me.opposite()) {
+            let (id, new) = (&self.rec.id, Some(side(me)));
+            let old = self.rec.rematch_offer;
+            state.store().set_offer(id, Offer::Rematch, self.rec.plies, old, new).await?;
+            self.rec.rematch_offer = new;
             return Ok(());
         }
         let rec = &self.rec;
@@ -446,6 +559,8 @@ impl Live {
             created_at: now,
             updated_at: now,
             finished_at: None,
+            draw_offer: None,
+            rematch_offer: None,
             ..rec.clone()
         };
         state.store().create_game(&next, &[]).await?;
@@ -454,7 +569,7 @@ impl Live {
             return Err(StoreError::Conflict.into());
         }
         self.rec.rematch = Some(next.id.clone());
-        self.rematch_offer = None;
+        self.rec.rematch_offer = None;
         // Load it now, so the computer starts thinking if it has the first move.
         let id = next.id;
         let st = state.clone();
@@ -498,7 +613,8 @@ impl Room {
         let _ = self.tx.send(Arc::from(json));
     }
 
-    /// Does what a player asks, commits it, tells everyone.
+    /// Does what a player asks, commits it, tells everyone. When another instance changed the
+    /// game first, the game is read again and the request tried once more on what it now is.
     pub async fn act(
         self: &Arc<Self>,
         state: &AppState,
@@ -506,7 +622,37 @@ impl Room {
         action: Action,
     ) -> Result<(), ApiError> {
         let mut live = self.live.lock().await;
-        let result = match action {
+        self.fresh(state, &mut live).await?;
+        let mut result = self.run(state, &mut live, access, action.clone()).await;
+        if let Err(ApiError::Store(StoreError::Conflict)) = result {
+            self.reload(state, &mut live).await?;
+            result = self.run(state, &mut live, access, action).await;
+        }
+        match result {
+            Ok(()) => {
+                self.publish(state, &mut live);
+                self.schedule(state, &mut live);
+                Ok(())
+            }
+            Err(ApiError::Store(StoreError::Conflict)) => {
+                // Changed again meanwhile: show what it is now.
+                self.reload(state, &mut live).await?;
+                Err(ApiError::Conflict(
+                    "the game changed meanwhile; it is shown as it is now: try again".to_string(),
+                ))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn run(
+        &self,
+        state: &AppState,
+        live: &mut Live,
+        access: Access,
+        action: Action,
+    ) -> Result<(), ApiError> {
+        match action {
             Action::Move(m) => live.play(state, access, m).await,
             Action::Resign => match (live.acting(access, "resign"), live.rec.status) {
                 (Err(e), _) => Err(e),
@@ -529,28 +675,22 @@ impl Room {
                 },
             },
             Action::DrawOffer | Action::DrawAccept | Action::DrawDecline => {
-                draw(state, &mut live, access, action).await
+                draw(state, live, access, action).await
             }
             Action::Takeback => live.takeback(state, access).await,
             Action::Rematch => live.rematch(state, access).await,
             Action::Abort => live.abort(state, access).await,
             Action::ClaimWin => live.claim(state, access).await,
-        };
-        match result {
-            Ok(()) => {
-                self.publish(state, &mut live);
-                self.schedule(state, &mut live);
-                Ok(())
-            }
-            Err(ApiError::Store(StoreError::Conflict)) => {
-                // Someone else (another instance) changed the game first: show what it is now.
-                self.reload(state, &mut live).await?;
-                Err(ApiError::Conflict(
-                    "the game changed meanwhile; it is shown as it is now: try again".to_string(),
-                ))
-            }
-            Err(e) => Err(e),
         }
+    }
+
+    /// Reads the game again if it may have missed another instance's change (the store's
+    /// notifications were cut since it was read).
+    async fn fresh(&self, state: &AppState, live: &mut Live) -> Result<(), ApiError> {
+        if live.epoch != state.0.rooms.epoch() {
+            self.reload(state, live).await?;
+        }
+        Ok(())
     }
 
     /// Takes the other seat of a friend game with its invitation.
@@ -601,7 +741,7 @@ impl Room {
         }
         live.rec.status = Status::Playing;
         live.rec.updated_at = now;
-        live.away_since[idx(color(free))] = Some(now);
+        live.left_at[idx(color(free))] = Some(now);
         self.publish(state, &mut live);
         Ok((color(free), Some(token)))
     }
@@ -609,9 +749,15 @@ impl Room {
     /// A socket of `access` arrived.
     pub async fn join(self: &Arc<Self>, state: &AppState, access: Access) {
         let mut live = self.live.lock().await;
+        if let Err(e) = self.fresh(state, &mut live).await {
+            tracing::warn!(game = %self.id, error = %e, "reload on join");
+        }
+        let now = now_ms();
         for c in access.seats() {
-            live.present[idx(c)] += 1;
-            live.away_since[idx(c)] = None;
+            live.here[idx(c)] += 1;
+            if live.here[idx(c)] == 1 {
+                live.write_presence(state, c, now).await;
+            }
         }
         if access != Access::Spectator {
             self.publish(state, &mut live);
@@ -624,10 +770,11 @@ impl Room {
         let mut live = self.live.lock().await;
         let now = now_ms();
         for c in access.seats() {
-            let n = &mut live.present[idx(c)];
+            let n = &mut live.here[idx(c)];
             *n = n.saturating_sub(1);
             if *n == 0 {
-                live.away_since[idx(c)] = Some(now);
+                live.left_at[idx(c)] = Some(now);
+                live.write_presence(state, c, now).await;
             }
         }
         if access != Access::Spectator {
@@ -637,17 +784,17 @@ impl Room {
 
     /// Reads the game again from the store (another instance changed it).
     async fn reload(&self, state: &AppState, live: &mut Live) -> Result<(), ApiError> {
+        let epoch = state.0.rooms.epoch();
         let Some((rec, moves)) = state.store().game(&self.id).await? else {
             return Err(ApiError::NoGame(self.id.clone()));
         };
-        let fresh = Live::build(rec, moves)?;
-        if fresh.rec.plies != live.rec.plies {
-            live.draw_offer = None;
-        }
+        let fresh = Live::build(rec, moves, live.instances.clone(), epoch)?;
         live.rec = fresh.rec;
         live.game = fresh.game;
         live.moves = fresh.moves;
         live.last = fresh.last;
+        live.read_presence(state).await?;
+        live.epoch = epoch;
         self.publish(state, live);
         Ok(())
     }
@@ -736,7 +883,8 @@ async fn draw(
     }
     live.open()?;
     // In hot-seat one device answers for both sides: the offer is the other side's.
-    let offered_to_me = match (live.draw_offer, access) {
+    let offer = live.rec.draw_offer.map(color);
+    let offered_to_me = match (offer, access) {
         (Some(by), Access::Both) => Some(by),
         (Some(by), _) if by != me => Some(by),
         _ => None,
@@ -747,16 +895,22 @@ async fn draw(
             after.agree_draw();
             live.finish(state, after).await
         }
-        (Action::DrawOffer, None) => {
-            live.draw_offer = Some(me);
-            Ok(())
-        }
-        (Action::DrawDecline, Some(_)) => {
-            live.draw_offer = None;
-            Ok(())
-        }
+        (Action::DrawOffer, None) => set_draw_offer(state, live, Some(side(me))).await,
+        (Action::DrawDecline, Some(_)) => set_draw_offer(state, live, None).await,
         _ => Err(ApiError::Conflict("there is no draw offer to answer".to_string())),
     }
+}
+
+/// Puts a draw offer on the table or takes it off, where every instance sees it.
+async fn set_draw_offer(
+    state: &AppState,
+    live: &mut Live,
+    new: Option<Side>,
+) -> Result<(), ApiError> {
+    let (id, plies, old) = (&live.rec.id, live.rec.plies, live.rec.draw_offer);
+    state.store().set_offer(id, Offer::Draw, plies, old, new).await?;
+    live.rec.draw_offer = new;
+    Ok(())
 }
 
 /// A new public game id: 10 letters and digits (about 59 bits; the secrets are elsewhere).
@@ -770,12 +924,30 @@ fn valid_id(id: &str) -> bool {
 }
 
 /// The rooms in memory.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Rooms {
     map: std::sync::Mutex<HashMap<String, Arc<Room>>>,
+    /// Bumped whenever the store's notifications were cut: a room read in an older epoch is
+    /// read again before it serves anyone.
+    epoch: AtomicU64,
+    /// The server instances sharing the store.
+    pub instances: Arc<Instances>,
 }
 
 impl Rooms {
+    /// No rooms yet; this instance beats every `every`.
+    pub fn new(every: Duration) -> Rooms {
+        Rooms {
+            map: std::sync::Mutex::default(),
+            epoch: AtomicU64::new(0),
+            instances: Arc::new(Instances::new(every)),
+        }
+    }
+
+    fn epoch(&self) -> u64 {
+        self.epoch.load(Ordering::SeqCst)
+    }
+
     fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Room>>> {
         self.map.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -803,10 +975,13 @@ impl Rooms {
         if !valid_id(id) {
             return Err(ApiError::NoGame(id.to_string()));
         }
+        let epoch = self.epoch();
         let Some((rec, moves)) = state.store().game(id).await? else {
             return Err(ApiError::NoGame(id.to_string()));
         };
-        let room = Arc::new(Room::new(Live::build(rec, moves)?));
+        let mut live = Live::build(rec, moves, self.instances.clone(), epoch)?;
+        live.read_presence(state).await?;
+        let room = Arc::new(Room::new(live));
         let room = self.map().entry(id.to_string()).or_insert(room).clone();
         let mut live = room.lock().await;
         room.schedule(state, &mut live);
@@ -844,6 +1019,8 @@ pub async fn sweep(state: AppState) {
 pub async fn follow(state: AppState, mut changes: tokio::sync::mpsc::Receiver<String>) {
     while let Some(id) = changes.recv().await {
         let rooms = if id == doska_store::EVERYTHING_CHANGED {
+            // Changes may have been missed: no room serves anyone before it is read again.
+            state.0.rooms.epoch.fetch_add(1, Ordering::SeqCst);
             state.0.rooms.all()
         } else {
             state.0.rooms.loaded(&id).into_iter().collect()
@@ -854,6 +1031,49 @@ pub async fn follow(state: AppState, mut changes: tokio::sync::mpsc::Receiver<St
                 tracing::warn!(game = %room.id, error = %e, "reload after notification");
             }
             room.schedule(&state, &mut live);
+        }
+    }
+}
+
+/// Says every few seconds that this instance is alive, and learns which others are: a friend
+/// game whose opponent's instance has just died is shown with that seat away. Once an hour,
+/// forgets the instances and presence rows not heard from for a day.
+pub async fn beat(state: AppState) {
+    let instances = state.0.rooms.instances.clone();
+    let mut tick = tokio::time::interval(instances.every);
+    let mut forgot = 0;
+    let mut before = now_ms();
+    loop {
+        tick.tick().await;
+        let now = now_ms();
+        let seen = match state.store().beat(&instances.me, now).await {
+            Ok(seen) => seen,
+            Err(e) => {
+                tracing::warn!(error = %e, "instance heartbeat");
+                continue;
+            }
+        };
+        // Dead now, alive at the previous beat: its sockets have just been lost.
+        let died: Vec<String> = seen
+            .iter()
+            .filter(|(_, at)| instances.alive(*at, before) && !instances.alive(*at, now))
+            .map(|(id, _)| id.clone())
+            .collect();
+        *instances.seen() = seen.into_iter().collect();
+        before = now;
+        if !died.is_empty() {
+            for room in state.0.rooms.all() {
+                let mut live = room.lock().await;
+                if live.others.iter().any(|p| p.sockets > 0 && died.contains(&p.instance)) {
+                    room.publish(&state, &mut live);
+                }
+            }
+        }
+        if now - forgot > 3_600_000 {
+            forgot = now;
+            if let Err(e) = state.store().forget_presence(now - 86_400_000).await {
+                tracing::warn!(error = %e, "forgetting old presence");
+            }
         }
     }
 }

@@ -2,7 +2,7 @@
 //! `GET /api/games/{id}`), and the lines of a player's game list.
 
 use crate::Config;
-use crate::room::{Live, color};
+use crate::room::{Here, Live, color};
 use doska_rules::{Color, MoveView, PieceView};
 use doska_store::{GameRecord, Seat, Side, Status};
 use serde::Serialize;
@@ -138,16 +138,16 @@ pub struct StateJson<'a> {
 }
 
 fn seat_json(live: &Live, side: Side, seat: &Seat) -> SeatJson {
-    let i = usize::from(side == Side::Black);
     if live.rec.computer_side == Some(side) {
         return SeatJson { kind: "computer", connected: true, away_since: None };
     }
     match &seat.player {
         None => SeatJson { kind: "open", connected: false, away_since: None },
-        Some(_) => SeatJson {
-            kind: "player",
-            connected: live.present[i] > 0,
-            away_since: live.away_since[i],
+        Some(_) => match live.seat(crate::room::color(side), crate::now_ms()) {
+            Here::Connected => SeatJson { kind: "player", connected: true, away_since: None },
+            Here::AwaySince(t) => {
+                SeatJson { kind: "player", connected: false, away_since: Some(t) }
+            }
         },
     }
 }
@@ -197,8 +197,8 @@ pub fn state_json(live: &Live, config: &Config, you: Option<&'static str>) -> St
             white: seat_json(live, Side::White, &rec.white),
             black: seat_json(live, Side::Black, &rec.black),
         },
-        draw_offer: live.draw_offer.map(Color::name),
-        rematch_offer: live.rematch_offer.map(Color::name),
+        draw_offer: live.rec.draw_offer.map(|s| color(s).name()),
+        rematch_offer: live.rec.rematch_offer.map(|s| color(s).name()),
         rematch: rec.rematch.as_deref(),
         rematch_of: rec.rematch_of.as_deref(),
         can_abort: !rec.status.is_over() && !rec.both_moved(),

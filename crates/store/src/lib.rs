@@ -9,6 +9,7 @@
 //! two writers (two server instances, or a computer move racing a takeback) cannot both win:
 //! the second gets [`StoreError::Conflict`].
 
+mod batch;
 mod kinds;
 mod migrate;
 mod postgres;
@@ -37,6 +38,9 @@ pub enum StoreError {
     /// The game changed since it was read (another writer was first).
     #[error("the game changed meanwhile; reload it and try again")]
     Conflict,
+    /// The store's move writer has stopped (the runtime is shutting down).
+    #[error("the database writer has stopped")]
+    Closed,
     /// No such game.
     #[error("no game with id {0}")]
     NotFound(String),
@@ -110,6 +114,10 @@ pub struct GameRecord {
     pub rematch_of: Option<String>,
     /// The rematch of this game, once made.
     pub rematch: Option<String>,
+    /// The side whose draw offer is on the table (a move takes it off).
+    pub draw_offer: Option<Side>,
+    /// The side that asked for a rematch of this finished friend game.
+    pub rematch_offer: Option<Side>,
     /// Milliseconds since the Unix epoch.
     pub created_at: i64,
     /// Milliseconds since the Unix epoch.
@@ -158,6 +166,30 @@ pub struct MoveCommit {
     pub to_move: Side,
     /// The end, when this move ends the game.
     pub end: Option<GameEnd>,
+}
+
+/// Which offer [`Store::set_offer`] changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    /// A draw offer: only while the game is played, and taken off by every move.
+    Draw,
+    /// A rematch offer: only once the game is over and has no rematch yet.
+    Rematch,
+}
+
+/// Sockets one server instance holds on one seat of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Presence {
+    /// The seat.
+    pub side: Side,
+    /// The instance.
+    pub instance: String,
+    /// Its sockets on the seat (0: they all left, at `seen_at`).
+    pub sockets: i64,
+    /// When that number last changed (milliseconds since the Unix epoch).
+    pub seen_at: i64,
+    /// The instance's last sign of life (0: none is stored).
+    pub alive_at: i64,
 }
 
 /// Totals for the metrics page.
@@ -224,6 +256,38 @@ pub trait Store: Send + Sync + Debug {
 
     /// Links a finished game to its rematch. False if it already has one.
     async fn set_rematch(&self, id: &str, rematch: &str) -> StoreResult<bool>;
+
+    /// Changes a game's draw or rematch offer from `old` to `new` (a draw offer only while the
+    /// game is played and has `expected` moves; a rematch offer only once it is over and has
+    /// no rematch). Fails with [`StoreError::Conflict`] if the offer was not `old`.
+    async fn set_offer(
+        &self,
+        id: &str,
+        offer: Offer,
+        expected: i64,
+        old: Option<Side>,
+        new: Option<Side>,
+    ) -> StoreResult<()>;
+
+    /// Records that server `instance` holds `sockets` sockets on `side` of a game, as of `now`.
+    async fn set_presence(
+        &self,
+        id: &str,
+        side: Side,
+        instance: &str,
+        sockets: i64,
+        now: i64,
+    ) -> StoreResult<()>;
+
+    /// Every instance's sockets on the seats of a game.
+    async fn presence(&self, id: &str) -> StoreResult<Vec<Presence>>;
+
+    /// Says server `instance` is alive at `now`; returns every instance's last sign of life.
+    async fn beat(&self, instance: &str, now: i64) -> StoreResult<Vec<(String, i64)>>;
+
+    /// Forgets the instances not heard from since `before`, and every presence row of theirs
+    /// or not changed since then.
+    async fn forget_presence(&self, before: i64) -> StoreResult<()>;
 
     /// Removes a game from a player's lists.
     async fn hide(&self, player: &str, id: &str) -> StoreResult<()>;

@@ -14,12 +14,14 @@ pub(crate) const SQLITE: &[Step] = &[
     (1, "init", include_str!("../migrations/sqlite/0001_init.sql")),
     (2, "aggregates", include_str!("../migrations/sqlite/0002_aggregates.sql")),
     (3, "player indexes", include_str!("../migrations/sqlite/0003_player_indexes.sql")),
+    (4, "shared state", include_str!("../migrations/sqlite/0004_shared_state.sql")),
 ];
 
 pub(crate) const POSTGRES: &[Step] = &[
     (1, "init", include_str!("../migrations/postgres/0001_init.sql")),
     (2, "aggregates", include_str!("../migrations/postgres/0002_aggregates.sql")),
     (3, "player indexes", include_str!("../migrations/postgres/0003_player_indexes.sql")),
+    (4, "shared state", include_str!("../migrations/postgres/0004_shared_state.sql")),
 ];
 
 #[derive(Debug)]

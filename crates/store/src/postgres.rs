@@ -1,6 +1,7 @@
 //! The PostgreSQL backend: several server instances share one database and learn of each
 //! other's writes through LISTEN/NOTIFY on the channel `doska_games`.
 
+use crate::batch::Writer;
 use crate::migrate::{POSTGRES, migrator};
 use sqlx::postgres::{PgListener, PgPoolOptions};
 use sqlx::{PgPool, Postgres};
@@ -13,6 +14,8 @@ pub struct PgStore {
     pool: PgPool,
     /// Marks this instance's notifications, so it does not reload its own writes.
     instance: String,
+    /// Commits moves in groups (none in the writer's own copy).
+    writer: Option<Writer>,
 }
 
 impl PgStore {
@@ -21,7 +24,13 @@ impl PgStore {
         let pool = PgPoolOptions::new().max_connections(10).connect(url).await?;
         migrator(POSTGRES).await?.run(&pool).await?;
         let instance = format!("{:016x}", rand_id());
-        Ok(PgStore { pool, instance })
+        let mut store = PgStore { pool, instance, writer: None };
+        let copy = store.clone();
+        store.writer = Some(Writer::spawn(move |jobs| {
+            let copy = copy.clone();
+            async move { copy.write_moves(jobs).await }
+        }));
+        Ok(store)
     }
 
     /// Closes the pool's connections.
@@ -33,6 +42,21 @@ impl PgStore {
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(CHANNEL)
             .bind(format!("{}:{id}", self.instance))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Notifies the changes of several games in one statement.
+    async fn changed_many(&self, ids: &[&str]) -> crate::StoreResult<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let payloads: Vec<String> =
+            ids.iter().map(|id| format!("{}:{id}", self.instance)).collect();
+        sqlx::query("SELECT pg_notify($1, p) FROM UNNEST($2::text[]) AS p")
+            .bind(CHANNEL)
+            .bind(&payloads)
             .execute(&self.pool)
             .await?;
         Ok(())

@@ -6,7 +6,7 @@
 pub(crate) const GAME_COLUMNS: &str = "id, rules, mode, level, computer_side, creator, \
     creator_side, start_fen, white_player, black_player, white_token, black_token, \
     invite_token, seed, status, winner, reason, result_text, plies, imported, to_move, rematch_of, \
-    rematch, created_at, updated_at, finished_at";
+    rematch, created_at, updated_at, finished_at, draw_offer, rematch_offer";
 
 /// The counter shard of a game: writers of different games mostly touch different rows.
 pub(crate) fn shard(id: &str) -> i64 {
@@ -31,9 +31,10 @@ macro_rules! impl_store {
     ($store:ty, $db:ty) => {
         use crate::sql::{GAME_COLUMNS, parse, parse_opt};
         use crate::stats::{ResultRow, SiteRow};
+        use crate::batch::MoveJob;
         use crate::{
-            Counts, GameEnd, GameRecord, MoveCommit, Seat, Side, Store, StoreError,
-            StoreResult,
+            Counts, GameEnd, GameRecord, MoveCommit, Offer, Presence, Seat, Side, Store,
+            StoreError, StoreResult,
         };
         use sqlx::Row;
 
@@ -71,6 +72,8 @@ macro_rules! impl_store {
                 created_at: row.try_get("created_at")?,
                 updated_at: row.try_get("updated_at")?,
                 finished_at: row.try_get("finished_at")?,
+                draw_offer: parse_opt("draw_offer", row.try_get("draw_offer")?)?,
+                rematch_offer: parse_opt("rematch_offer", row.try_get("rematch_offer")?)?,
             })
         }
 
@@ -130,7 +133,7 @@ macro_rules! impl_store {
                 let sql = format!(
                     "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
                      $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, \
-                     $24, $25, $26)"
+                     $24, $25, $26, $27, $28)"
                 );
                 sqlx::query(&sql)
                     .bind(&g.id)
@@ -159,6 +162,8 @@ macro_rules! impl_store {
                     .bind(g.created_at)
                     .bind(g.updated_at)
                     .bind(g.finished_at)
+                    .bind(opt_str(g.draw_offer))
+                    .bind(opt_str(g.rematch_offer))
                     .execute(&mut *tx)
                     .await?;
                 for (ply, notation) in moves.iter().enumerate() {
@@ -232,36 +237,15 @@ macro_rules! impl_store {
             }
 
             async fn push_move(&self, id: &str, mv: &MoveCommit, now: i64) -> StoreResult<()> {
-                let mut tx = self.pool.begin().await?;
-                let updated = sqlx::query(
-                    "UPDATE games SET plies = plies + 1, to_move = $1, updated_at = $2 \
-                     WHERE id = $3 AND plies = $4 AND status = 'playing'",
-                )
-                .bind(mv.to_move.as_str())
-                .bind(now)
-                .bind(id)
-                .bind(mv.ply)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-                if updated != 1 {
-                    return Err(StoreError::Conflict);
+                match &self.writer {
+                    Some(w) => w.push(id, mv, now).await,
+                    None => {
+                        let (done, answer) = tokio::sync::oneshot::channel();
+                        let job = MoveJob { id: id.to_string(), mv: mv.clone(), now, done };
+                        self.write_moves(vec![job]).await;
+                        answer.await.map_err(|_| StoreError::Closed)?
+                    }
                 }
-                sqlx::query(
-                    "INSERT INTO moves (game_id, ply, notation, created_at) VALUES ($1, $2, $3, $4)",
-                )
-                .bind(id)
-                .bind(mv.ply)
-                .bind(&mv.notation)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-                count(&mut tx, "moves", id, 1).await?;
-                if let Some(end) = &mv.end {
-                    end_game(&mut tx, id, end, now, None).await?;
-                }
-                tx.commit().await?;
-                self.changed(id).await
             }
 
             async fn truncate(
@@ -274,7 +258,7 @@ macro_rules! impl_store {
             ) -> StoreResult<()> {
                 let mut tx = self.pool.begin().await?;
                 let updated = sqlx::query(
-                    "UPDATE games SET plies = $1, to_move = $2, updated_at = $3 \
+                    "UPDATE games SET plies = $1, to_move = $2, updated_at = $3, draw_offer = NULL \
                      WHERE id = $4 AND plies = $5 AND status = 'playing'",
                 )
                 .bind(keep)
@@ -317,7 +301,8 @@ macro_rules! impl_store {
 
             async fn set_rematch(&self, id: &str, rematch: &str) -> StoreResult<bool> {
                 let done = sqlx::query(
-                    "UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL",
+                    "UPDATE games SET rematch = $1, rematch_offer = NULL \
+                     WHERE id = $2 AND rematch IS NULL",
                 )
                 .bind(rematch)
                 .bind(id)
@@ -329,6 +314,118 @@ macro_rules! impl_store {
                     self.changed(id).await?;
                 }
                 Ok(done)
+            }
+
+            async fn set_offer(
+                &self,
+                id: &str,
+                offer: Offer,
+                expected: i64,
+                old: Option<Side>,
+                new: Option<Side>,
+            ) -> StoreResult<()> {
+                let old = old.map_or("", |s| s.as_str());
+                let query = match offer {
+                    Offer::Draw => sqlx::query(
+                        "UPDATE games SET draw_offer = $1 WHERE id = $2 AND status = 'playing' \
+                         AND plies = $3 AND COALESCE(draw_offer, '') = $4",
+                    )
+                    .bind(opt_str(new))
+                    .bind(id)
+                    .bind(expected)
+                    .bind(old),
+                    Offer::Rematch => sqlx::query(
+                        "UPDATE games SET rematch_offer = $1 WHERE id = $2 \
+                         AND status IN ('finished', 'aborted') AND rematch IS NULL \
+                         AND COALESCE(rematch_offer, '') = $3",
+                    )
+                    .bind(opt_str(new))
+                    .bind(id)
+                    .bind(old),
+                };
+                if query.execute(&self.pool).await?.rows_affected() != 1 {
+                    return Err(StoreError::Conflict);
+                }
+                self.changed(id).await
+            }
+
+            async fn set_presence(
+                &self,
+                id: &str,
+                side: Side,
+                instance: &str,
+                sockets: i64,
+                now: i64,
+            ) -> StoreResult<()> {
+                sqlx::query(
+                    "INSERT INTO presence (game_id, side, instance, sockets, seen_at) \
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, side, instance) \
+                     DO UPDATE SET sockets = excluded.sockets, seen_at = excluded.seen_at",
+                )
+                .bind(id)
+                .bind(side.as_str())
+                .bind(instance)
+                .bind(sockets)
+                .bind(now)
+                .execute(&self.pool)
+                .await?;
+                self.changed(id).await
+            }
+
+            async fn presence(&self, id: &str) -> StoreResult<Vec<Presence>> {
+                let rows = sqlx::query(
+                    "SELECT p.side, p.instance, p.sockets, p.seen_at, \
+                     COALESCE(i.seen_at, 0) AS alive_at \
+                     FROM presence p LEFT JOIN instances i ON i.id = p.instance \
+                     WHERE p.game_id = $1 ORDER BY p.side, p.instance",
+                )
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter()
+                    .map(|r| {
+                        Ok(Presence {
+                            side: parse("side", r.try_get("side")?)?,
+                            instance: r.try_get("instance")?,
+                            sockets: r.try_get("sockets")?,
+                            seen_at: r.try_get("seen_at")?,
+                            alive_at: r.try_get("alive_at")?,
+                        })
+                    })
+                    .collect()
+            }
+
+            async fn beat(&self, instance: &str, now: i64) -> StoreResult<Vec<(String, i64)>> {
+                sqlx::query(
+                    "INSERT INTO instances (id, seen_at) VALUES ($1, $2) \
+                     ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at",
+                )
+                .bind(instance)
+                .bind(now)
+                .execute(&self.pool)
+                .await?;
+                let rows = sqlx::query("SELECT id, seen_at FROM instances")
+                    .fetch_all(&self.pool)
+                    .await?;
+                rows.iter()
+                    .map(|r| Ok((r.try_get("id")?, r.try_get("seen_at")?)))
+                    .collect()
+            }
+
+            async fn forget_presence(&self, before: i64) -> StoreResult<()> {
+                sqlx::query(
+                    "DELETE FROM presence WHERE seen_at < $1 AND (sockets = 0 OR NOT EXISTS \
+                     (SELECT 1 FROM instances i WHERE i.id = presence.instance \
+                      AND i.seen_at >= $1))",
+                )
+                .bind(before)
+                .execute(&self.pool)
+                .await?;
+                sqlx::query("DELETE FROM instances WHERE seen_at < $1")
+                    .bind(before)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
             }
 
             async fn hide(&self, player: &str, id: &str) -> StoreResult<()> {
@@ -481,7 +578,7 @@ macro_rules! impl_store {
         ) -> StoreResult<()> {
             let rules: Option<String> = sqlx::query_scalar(
                 "UPDATE games SET status = $1, winner = $2, reason = $3, result_text = $4, \
-                 finished_at = $5, updated_at = $5 \
+                 finished_at = $5, updated_at = $5, draw_offer = NULL \
                  WHERE id = $6 AND status IN ('waiting', 'playing') \
                  AND ($7 IS NULL OR plies = $7) RETURNING rules",
             )
@@ -519,6 +616,16 @@ macro_rules! impl_store {
             id: &str,
             delta: i64,
         ) -> StoreResult<()> {
+            count_shard(tx, name, crate::sql::shard(id), delta).await
+        }
+
+        /// Adds `delta` to shard `shard` of counter `name`.
+        async fn count_shard(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            name: &str,
+            shard: i64,
+            delta: i64,
+        ) -> StoreResult<()> {
             if delta == 0 {
                 return Ok(());
             }
@@ -527,13 +634,106 @@ macro_rules! impl_store {
                  ON CONFLICT (name, shard) DO UPDATE SET value = counters.value + excluded.value",
             )
             .bind(name)
-            .bind(crate::sql::shard(id))
+            .bind(shard)
             .bind(delta)
             .execute(&mut **tx)
             .await?;
             Ok(())
         }
+
+        impl $store {
+            /// Commits a group of moves in one transaction and answers each: done, or
+            /// `Conflict` for a move whose game had moved on or ended. Should the transaction
+            /// fail, each move is tried again alone, so that one bad move fails only itself.
+            async fn write_moves(&self, jobs: Vec<MoveJob>) {
+                let results = match self.commit_moves(&jobs).await {
+                    Ok(ok) => ok.into_iter().map(Ok).collect(),
+                    Err(e) if jobs.len() == 1 => vec![Err(e)],
+                    Err(_) => {
+                        let mut each = Vec::with_capacity(jobs.len());
+                        for job in &jobs {
+                            each.push(
+                                self.commit_moves(std::slice::from_ref(job)).await.map(|ok| ok[0]),
+                            );
+                        }
+                        each
+                    }
+                };
+                let moved: Vec<&str> = jobs
+                    .iter()
+                    .zip(&results)
+                    .filter(|(_, r)| matches!(r, Ok(true)))
+                    .map(|(j, _)| j.id.as_str())
+                    .collect();
+                // Other instances hear of the moves before the movers are answered. The moves
+                // are committed whatever happens to the notification: should it be lost, the
+                // listeners lost their connection too, and reload every game once back.
+                if let Err(e) = self.changed_many(&moved).await {
+                    tracing::warn!(error = %e, "moves committed but not notified");
+                }
+                for (job, result) in jobs.into_iter().zip(results) {
+                    let answer = match result {
+                        Ok(true) => Ok(()),
+                        Ok(false) => Err(StoreError::Conflict),
+                        Err(e) => Err(e),
+                    };
+                    let _ = job.done.send(answer);
+                }
+            }
+
+            /// One transaction for `jobs`; for each, whether it was written.
+            async fn commit_moves(&self, jobs: &[MoveJob]) -> StoreResult<Vec<bool>> {
+                let mut tx = self.pool.begin().await?;
+                let mut written = Vec::with_capacity(jobs.len());
+                let mut shards = std::collections::BTreeMap::<i64, i64>::new();
+                for j in jobs {
+                    let updated = sqlx::query(
+                        "UPDATE games SET plies = plies + 1, to_move = $1, updated_at = $2, \
+                         draw_offer = NULL WHERE id = $3 AND plies = $4 AND status = 'playing'",
+                    )
+                    .bind(j.mv.to_move.as_str())
+                    .bind(j.now)
+                    .bind(&j.id)
+                    .bind(j.mv.ply)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected()
+                        == 1;
+                    written.push(updated);
+                    if !updated {
+                        continue;
+                    }
+                    if let Some(end) = &j.mv.end {
+                        end_game(&mut tx, &j.id, end, j.now, None).await?;
+                    }
+                    *shards.entry(crate::sql::shard(&j.id)).or_default() += 1;
+                }
+                let kept: Vec<&MoveJob> =
+                    jobs.iter().zip(&written).filter(|(_, w)| **w).map(|(j, _)| j).collect();
+                for chunk in kept.chunks(64) {
+                    let sql = crate::sql::insert_moves(chunk.len());
+                    let mut q = sqlx::query(&sql);
+                    for j in chunk {
+                        q = q.bind(&j.id).bind(j.mv.ply).bind(&j.mv.notation).bind(j.now);
+                    }
+                    q.execute(&mut *tx).await?;
+                }
+                for (shard, n) in shards {
+                    count_shard(&mut tx, "moves", shard, n).await?;
+                }
+                tx.commit().await?;
+                Ok(written)
+            }
+        }
     };
 }
 
 pub(crate) use impl_store;
+
+/// `INSERT INTO moves` of `n` rows (game, ply, notation, time), numbered parameters.
+pub(crate) fn insert_moves(n: usize) -> String {
+    let rows: Vec<String> = (0..n)
+        .map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4))
+        .collect();
+    format!("INSERT INTO moves (game_id, ply, notation, created_at) VALUES {}", rows.join(", "))
+}

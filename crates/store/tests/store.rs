@@ -3,7 +3,8 @@
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 
 use doska_store::{
-    GameEnd, GameRecord, Level, Mode, MoveCommit, Seat, Side, Status, Store, StoreError, Winner,
+    GameEnd, GameRecord, Level, Mode, MoveCommit, Offer, Seat, Side, Status, Store, StoreError,
+    Winner,
 };
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -44,6 +45,8 @@ fn record(id: &str, rules: &str, mode: Mode, creator: &str) -> GameRecord {
         created_at: 1000,
         updated_at: 1000,
         finished_at: None,
+        draw_offer: None,
+        rematch_offer: None,
     }
 }
 
@@ -90,6 +93,84 @@ async fn contract(store: Arc<dyn Store>) {
     assert_eq!((g.plies, g.to_move), (3, Side::Black));
     assert_eq!(moves, ["c3-d4", "f6-g5", "g3-h4"]);
 
+    // A draw offer is kept where every instance sees it, changes only from what the writer
+    // saw, and goes with the next move.
+    store.set_offer(&friend, Offer::Draw, 3, None, Some(Side::Black)).await.unwrap();
+    assert!(matches!(
+        store.set_offer(&friend, Offer::Draw, 3, None, Some(Side::White)).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(matches!(
+        store.set_offer(&friend, Offer::Draw, 2, Some(Side::Black), None).await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(store.game(&friend).await.unwrap().unwrap().0.draw_offer, Some(Side::Black));
+    assert!(matches!(
+        store.set_offer(&friend, Offer::Rematch, 3, None, Some(Side::Black)).await,
+        Err(StoreError::Conflict)
+    ));
+    store.push_move(&friend, &mv(3, "h6-g5", Side::White), 24).await.unwrap();
+    assert_eq!(store.game(&friend).await.unwrap().unwrap().0.draw_offer, None);
+    store.truncate(&friend, 4, 3, Side::Black, 25).await.unwrap();
+
+    // Presence: each instance's sockets on each seat, with the instance's last sign of life.
+    let (one, two) = (format!("one-{run}"), format!("two-{run}"));
+    store.set_presence(&friend, Side::White, &one, 2, 26).await.unwrap();
+    store.set_presence(&friend, Side::Black, &two, 1, 27).await.unwrap();
+    store.set_presence(&friend, Side::White, &one, 0, 28).await.unwrap();
+    let alive = store.beat(&one, 29).await.unwrap();
+    assert!(alive.contains(&(one.clone(), 29)));
+    let rows = store.presence(&friend).await.unwrap();
+    let rows: Vec<_> = rows
+        .iter()
+        .map(|p| (p.side, p.instance.as_str(), p.sockets, p.seen_at, p.alive_at))
+        .collect();
+    assert_eq!(
+        rows,
+        [(Side::Black, two.as_str(), 1, 27, 0), (Side::White, one.as_str(), 0, 28, 29)]
+    );
+    // Forgetting: rows of dead instances and rows left empty, both older than the cut.
+    store.forget_presence(28).await.unwrap();
+    let rows = store.presence(&friend).await.unwrap();
+    assert_eq!(rows.iter().map(|p| p.side).collect::<Vec<_>>(), [Side::White]);
+    store.forget_presence(30).await.unwrap();
+    assert!(store.presence(&friend).await.unwrap().is_empty());
+
+    // Moves sent at once are committed in groups, each still checked against its game.
+    let many = format!("m-{run}");
+    store.create_game(&record(&many, &rules, Mode::Hotseat, &alice), &[]).await.unwrap();
+    let racers: Vec<_> = (0..8)
+        .map(|i| {
+            let (store, many) = (store.clone(), many.clone());
+            tokio::spawn(async move {
+                store.push_move(&many, &mv(0, &format!("m{i}"), Side::Black), 90).await
+            })
+        })
+        .collect();
+    let mut won = 0;
+    for r in racers {
+        match r.await.unwrap() {
+            Ok(()) => won += 1,
+            Err(StoreError::Conflict) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!(won, 1, "one writer of ply 0 wins");
+    let (g, moves) = store.game(&many).await.unwrap().unwrap();
+    assert_eq!((g.plies, moves.len()), (1, 1));
+    let chain: Vec<_> = (1..40)
+        .map(|p| {
+            let (store, many) = (store.clone(), many.clone());
+            let side = if p % 2 == 0 { Side::Black } else { Side::White };
+            tokio::spawn(async move { store.push_move(&many, &mv(p, "x", side), 91).await })
+        })
+        .collect();
+    for r in chain {
+        let _ = r.await.unwrap();
+    }
+    let (g, moves) = store.game(&many).await.unwrap().unwrap();
+    assert_eq!(g.plies as usize, moves.len(), "plies and stored moves agree whatever the order");
+
     // Takeback keeps a prefix.
     store.truncate(&friend, 3, 1, Side::Black, 30).await.unwrap();
     assert!(matches!(
@@ -115,7 +196,10 @@ async fn contract(store: Arc<dyn Store>) {
     let done = store.player_games(&bob, true, 50).await.unwrap();
     assert_eq!(done[0].winner, Some(Winner::White));
     assert_eq!(done[0].finished_at, Some(40));
+    store.set_offer(&friend, Offer::Rematch, 0, None, Some(Side::White)).await.unwrap();
+    assert_eq!(store.game(&friend).await.unwrap().unwrap().0.rematch_offer, Some(Side::White));
     assert!(store.set_rematch(&friend, "r1").await.unwrap());
+    assert_eq!(store.game(&friend).await.unwrap().unwrap().0.rematch_offer, None);
     assert!(!store.set_rematch(&friend, "r2").await.unwrap());
     store.hide(&bob, &friend).await.unwrap();
     store.hide(&bob, &friend).await.unwrap();

@@ -287,6 +287,21 @@ impl Socket {
     }
 }
 
+/// A friend game: alice (white) on `one`, bob (black) on `two`, both connected.
+pub async fn friends(one: Browser, two: Browser) -> (String, Browser, Browser, Socket, Socket) {
+    let (mut alice, mut bob) = (one, two);
+    let created =
+        alice.create(json!({"rules": "russian", "opponent": "friend", "color": "white"})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let joined =
+        bob.post(&format!("/api/games/{id}/join"), &json!({"invite": created["invite"]})).await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let mut a = alice.socket(&id, None).await;
+    let b = bob.socket(&id, None).await;
+    a.state_where(|s| s["status"] == "playing").await;
+    (id, alice, bob, a, b)
+}
+
 /// Whether it is `you`'s turn in a state.
 pub fn my_turn(state: &Value, you: &str) -> bool {
     state["status"] == "playing" && (you == "both" || state["turn"] == you)
