@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Load benchmark (not part of ./test.sh): a release `doska serve` on a fresh SQLite file, and
-# the load client (crates/server/examples/load.rs) opening GAMES friend games (two WebSockets
-# each) and playing RATE moves a second across them for SECONDS.
-#   bench/load/run.sh [GAMES] [RATE] [SECONDS]
+# Load benchmark (not part of ./test.sh): a release `doska serve` on a fresh SQLite file (or,
+# with DATABASE set to a postgres:// URL, on that database, emptied first: its public schema
+# is dropped), and the load client (crates/server/examples/load.rs) opening GAMES friend games
+# (two WebSockets each) and playing RATE moves a second across them for SECONDS.
+#   [DATABASE=postgres://USER:PASS@HOST/DB] [MOVE_BATCH=N] bench/load/run.sh [GAMES] [RATE] [SECONDS]
+# MOVE_BATCH is doska serve's --move-batch (moves per transaction at most; 1: each alone).
 # Prints the client's figures, the server's memory before and with every game open (and so per
 # game), and the server's CPU time.
 set -euo pipefail
@@ -16,8 +18,13 @@ cargo build -j1 --release -p doska-server --example load >/dev/null
 dir=$(mktemp -d)
 addr=127.0.0.1:18080
 # The load client opens every game from one address and one cookie: creation limits off.
-./target/release/doska serve --addr "$addr" --database-url "sqlite://$dir/load.sqlite?mode=rwc" \
-  --games-per-minute 0 --games-per-minute-per-address 0 >"$dir/server.out" 2>"$dir/server.err" &
+database=${DATABASE:-sqlite://$dir/load.sqlite?mode=rwc}
+case "$database" in
+  postgres*) psql -q "$database" -c "DROP SCHEMA public CASCADE; CREATE SCHEMA public;" ;;
+esac
+./target/release/doska serve --addr "$addr" --database-url "$database" \
+  --games-per-minute 0 --games-per-minute-per-address 0 ${MOVE_BATCH:+--move-batch "$MOVE_BATCH"} \
+  >"$dir/server.out" 2>"$dir/server.err" &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$dir"' EXIT
 for _ in $(seq 50); do grep -q serving "$dir/server.out" 2>/dev/null && break; sleep 0.1; done

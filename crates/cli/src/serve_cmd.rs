@@ -52,6 +52,12 @@ pub struct ServeArgs {
     /// against the computer.
     #[arg(long, env = "DOSKA_COMPUTER_GAMES_WAITING", default_value_t = 4)]
     computer_games_waiting: usize,
+    /// Moves committed in one transaction at most: the moves that arrive while a commit runs
+    /// are committed together next (each acknowledged after its commit); 1 commits each move
+    /// alone.
+    #[arg(long, env = "DOSKA_MOVE_BATCH", default_value_t = 256,
+          value_parser = clap::value_parser!(u16).range(1..=4096))]
+    move_batch: u16,
 }
 
 pub fn serve(a: &ServeArgs) -> Result<()> {
@@ -79,7 +85,8 @@ pub fn serve(a: &ServeArgs) -> Result<()> {
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
-        let store = doska_store::open(&a.database_url)
+        let options = doska_store::Options { move_batch: usize::from(a.move_batch) };
+        let store = doska_store::open_with(&a.database_url, options)
             .await
             .with_context(|| format!("opening the database {}", a.database_url))?;
         let computer = Arc::new(Engine { scale: a.engine_scale });

@@ -8,9 +8,6 @@ use crate::{MoveCommit, StoreResult};
 use std::future::Future;
 use tokio::sync::{mpsc, oneshot};
 
-/// Moves committed in one transaction at most.
-pub(crate) const MAX_BATCH: usize = 256;
-
 /// A move waiting for its commit.
 #[derive(Debug)]
 pub(crate) struct MoveJob {
@@ -25,17 +22,18 @@ pub(crate) struct MoveJob {
 pub(crate) struct Writer(mpsc::Sender<MoveJob>);
 
 impl Writer {
-    /// Starts a writer that hands each group of waiting moves to `write`, which answers every
-    /// job of the group.
-    pub fn spawn<F, Fut>(write: F) -> Writer
+    /// Starts a writer that hands each group of waiting moves (`max` at most) to `write`,
+    /// which answers every job of the group.
+    pub fn spawn<F, Fut>(max: usize, write: F) -> Writer
     where
         F: Fn(Vec<MoveJob>) -> Fut + Send + 'static,
         Fut: Future<Output = ()> + Send + 'static,
     {
-        let (tx, mut rx) = mpsc::channel::<MoveJob>(4 * MAX_BATCH);
+        let max = max.max(1);
+        let (tx, mut rx) = mpsc::channel::<MoveJob>(1024);
         tokio::spawn(async move {
-            let mut jobs = Vec::with_capacity(MAX_BATCH);
-            while rx.recv_many(&mut jobs, MAX_BATCH).await > 0 {
+            let mut jobs = Vec::with_capacity(max);
+            while rx.recv_many(&mut jobs, max).await > 0 {
                 write(std::mem::take(&mut jobs)).await;
             }
         });

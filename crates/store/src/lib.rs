@@ -325,13 +325,31 @@ pub trait Store: Send + Sync + Debug {
     }
 }
 
+/// How a store writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Moves committed in one transaction at most (group commit); 1 commits each alone.
+    pub move_batch: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { move_batch: 256 }
+    }
+}
+
 /// Opens the store a URL names: `sqlite://FILE[?mode=rwc]` or `postgres://...`, applying
 /// the migrations.
 pub async fn open(url: &str) -> StoreResult<Arc<dyn Store>> {
+    open_with(url, Options::default()).await
+}
+
+/// [`open`] with options.
+pub async fn open_with(url: &str, options: Options) -> StoreResult<Arc<dyn Store>> {
     if url.starts_with("sqlite:") {
-        Ok(Arc::new(SqliteStore::open(url).await?))
+        Ok(Arc::new(SqliteStore::open_with(url, options).await?))
     } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
-        Ok(Arc::new(PgStore::open(url).await?))
+        Ok(Arc::new(PgStore::open_with(url, options).await?))
     } else {
         Err(StoreError::Url(url.to_string()))
     }

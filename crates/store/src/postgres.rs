@@ -21,12 +21,20 @@ pub struct PgStore {
 impl PgStore {
     /// Connects to the database a `postgres://` URL names and migrates it.
     pub async fn open(url: &str) -> crate::StoreResult<PgStore> {
+        PgStore::open_with(url, crate::Options::default()).await
+    }
+
+    /// [`PgStore::open`] with options.
+    pub async fn open_with(
+        url: &str,
+        store_options: crate::Options,
+    ) -> crate::StoreResult<PgStore> {
         let pool = PgPoolOptions::new().max_connections(10).connect(url).await?;
         migrator(POSTGRES).await?.run(&pool).await?;
         let instance = format!("{:016x}", rand_id());
         let mut store = PgStore { pool, instance, writer: None };
         let copy = store.clone();
-        store.writer = Some(Writer::spawn(move |jobs| {
+        store.writer = Some(Writer::spawn(store_options.move_batch, move |jobs| {
             let copy = copy.clone();
             async move { copy.write_moves(jobs).await }
         }));

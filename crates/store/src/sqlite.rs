@@ -18,6 +18,14 @@ pub struct SqliteStore {
 impl SqliteStore {
     /// Opens (creating with `?mode=rwc`) the file a `sqlite://` URL names and migrates it.
     pub async fn open(url: &str) -> crate::StoreResult<SqliteStore> {
+        SqliteStore::open_with(url, crate::Options::default()).await
+    }
+
+    /// [`SqliteStore::open`] with options.
+    pub async fn open_with(
+        url: &str,
+        store_options: crate::Options,
+    ) -> crate::StoreResult<SqliteStore> {
         // WAL with synchronous=NORMAL: a commit survives the process being killed at any
         // moment (the guarantee the server gives); only a power cut may lose the last commits.
         let options = SqliteConnectOptions::from_str(url)?
@@ -31,7 +39,7 @@ impl SqliteStore {
         migrator(SQLITE).await?.run(&pool).await?;
         let mut store = SqliteStore { pool, writer: None };
         let copy = store.clone();
-        store.writer = Some(Writer::spawn(move |jobs| {
+        store.writer = Some(Writer::spawn(store_options.move_batch, move |jobs| {
             let copy = copy.clone();
             async move { copy.write_moves(jobs).await }
         }));

@@ -244,6 +244,11 @@ impl Socket {
         self.ws.send(Message::Text(v.to_string().into())).await.unwrap();
     }
 
+    /// Sends; false if the socket is gone.
+    pub async fn try_send(&mut self, v: Value) -> bool {
+        self.ws.send(Message::Text(v.to_string().into())).await.is_ok()
+    }
+
     pub async fn send_raw(&mut self, text: &str) {
         self.ws.send(Message::Text(text.to_string().into())).await.unwrap();
     }
