@@ -274,9 +274,10 @@ impl Live {
         Here::AwaySince(since.unwrap_or(self.loaded_at))
     }
 
-    /// Whether presence is shared through the store: friend games, where a claim needs it.
+    /// Whether presence is shared through the store: friend games, where a claim needs it
+    /// (and, once over, so that every row is left at no sockets and forgotten in time).
     fn shares_presence(&self) -> bool {
-        self.rec.mode == Mode::Friend && !self.rec.status.is_over()
+        self.rec.mode == Mode::Friend
     }
 
     /// Reads the other instances' sockets on this game.

@@ -318,8 +318,8 @@ pub trait Store: Send + Sync + Debug {
     async fn recount(&self) -> StoreResult<(Vec<SiteRow>, Counts)>;
 
     /// Ids of games changed by other instances (PostgreSQL LISTEN/NOTIFY), and
-    /// [`EVERYTHING_CHANGED`] after the listening connection was lost and regained (changes
-    /// may have been missed: read everything again); none for SQLite.
+    /// [`EVERYTHING_CHANGED`] when the listening connection is lost and again once it is
+    /// regained (changes may have been missed: read everything again); none for SQLite.
     async fn listen(&self) -> StoreResult<Option<tokio::sync::mpsc::Receiver<String>>> {
         Ok(None)
     }

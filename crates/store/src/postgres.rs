@@ -94,6 +94,10 @@ impl PgStore {
                     // listening again, say so, so that everything held is read again.
                     Ok(None) | Err(_) => {
                         tracing::warn!("postgres listener lost its connection; reconnecting");
+                        // Say so now too: until it is back, every game held may be stale.
+                        if tx.send(crate::EVERYTHING_CHANGED.to_string()).await.is_err() {
+                            break;
+                        }
                         while let Err(e) = listener.listen(CHANNEL).await {
                             tracing::warn!(error = %e, "postgres listener");
                             tokio::time::sleep(std::time::Duration::from_millis(250)).await;

@@ -368,8 +368,8 @@ async fn postgres_contract_and_notify() {
     let got = tokio::time::timeout(std::time::Duration::from_secs(5), heard.recv()).await;
     assert_eq!(got.unwrap().as_deref(), Some(id.as_str()));
 
-    // The listening connection is cut (as when PostgreSQL restarts): once it listens again it
-    // says that changes may have been missed, and it hears the next ones.
+    // The listening connection is cut (as when PostgreSQL restarts): it says at once, and again
+    // once it listens again, that changes may have been missed; then it hears the next ones.
     let cut = std::process::Command::new("psql")
         .args([url.as_str(), "-qtAc"])
         .arg(
@@ -381,6 +381,8 @@ async fn postgres_contract_and_notify() {
     assert!(cut.status.success(), "{}", String::from_utf8_lossy(&cut.stderr));
     let wait = std::time::Duration::from_secs(5);
     let got = tokio::time::timeout(wait, heard.recv()).await.expect("heard after the cut");
+    assert_eq!(got.as_deref(), Some(doska_store::EVERYTHING_CHANGED));
+    let got = tokio::time::timeout(wait, heard.recv()).await.expect("heard once listening again");
     assert_eq!(got.as_deref(), Some(doska_store::EVERYTHING_CHANGED));
     let id2 = format!("n2-{}", unique());
     a.create_game(&record(&id2, "russian", Mode::Friend, "p"), &[]).await.unwrap();
