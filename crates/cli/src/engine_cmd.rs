@@ -3,10 +3,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use doska_engine::{
-    Features, Level, Limits, Searcher, Terms, analyze as run_analysis, choose_with,
-    choose_with_terms,
-};
+use doska_engine::{Features, Level, Limits, Searcher, Terms, choose_with, choose_with_terms};
 use doska_rules::{AnyGame, Color, RuleSet, Variant};
 use serde::Serialize;
 use std::io::{BufRead, Write};
@@ -40,6 +37,17 @@ pub struct AnalyzeArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Show the best N lines (every root move is then searched with a full window, which
+    /// costs some depth).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    multipv: u16,
+}
+
+#[derive(Serialize)]
+struct LineJson {
+    score: i32,
+    depth: u32,
+    pv: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -52,6 +60,7 @@ struct AnalysisJson {
     depth: u32,
     nodes: u64,
     seconds: f64,
+    lines: Vec<LineJson>,
 }
 
 fn game_from(variant: &str, fen: Option<&str>) -> Result<AnyGame> {
@@ -83,7 +92,8 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
     searcher.set_features(player.features);
     let started = Instant::now();
     let json = a.json;
-    let result = run_analysis(&mut searcher, &game, limits, |r| {
+    let lines = usize::from(a.multipv);
+    let result = doska_engine::analyze_lines(&mut searcher, &game, limits, lines, |r| {
         if !json {
             outln!(
                 "depth {:>2}  score {:>6}  nodes {:>10}  {:>6} ms  pv {}",
@@ -95,7 +105,13 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
             );
         }
     });
+    let depth = result.depth;
     let out = AnalysisJson {
+        lines: result
+            .lines
+            .iter()
+            .map(|l| LineJson { score: l.score, depth, pv: l.moves.clone() })
+            .collect(),
         variant: game.rules().to_string(),
         fen: game.fen(),
         best: result.best,
@@ -108,6 +124,17 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
     if json {
         outln!("{}", serde_json::to_string(&out)?);
     } else {
+        if lines > 1 {
+            for (i, l) in out.lines.iter().enumerate() {
+                outln!(
+                    "line {}  score {:>6}  depth {:>2}  {}",
+                    i + 1,
+                    l.score,
+                    l.depth,
+                    l.pv.join(" ")
+                );
+            }
+        }
         outln!("best {}", out.best.as_deref().unwrap_or("(none)"));
     }
     Ok(())
@@ -311,7 +338,7 @@ pub fn bench(a: &BenchArgs) -> Result<()> {
         let game = game_from(&variant, fen.as_deref())?;
         let mut searcher = Searcher::new(16, Terms::ALL);
         let t = Instant::now();
-        let r = run_analysis(
+        let r = doska_engine::analyze(
             &mut searcher,
             &game,
             Limits { depth: Some(a.depth), nodes: None, movetime: None },

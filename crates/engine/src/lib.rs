@@ -13,6 +13,7 @@
 pub mod eval;
 pub mod level;
 pub mod node;
+pub mod review;
 pub mod search;
 pub mod tt;
 
@@ -42,6 +43,18 @@ pub struct Analysis {
     pub nodes: u64,
     /// Every root move with its score at the last completed depth.
     pub root: Vec<(String, i32)>,
+    /// The best lines, best first: as many as [`analyze_lines`] was asked for (one from
+    /// [`analyze`]), each a root move, its score and the line it starts.
+    pub lines: Vec<Line>,
+}
+
+/// One line of an analysis: its score for the side to move and its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Score for the side to move (as [`Analysis::score`]).
+    pub score: i32,
+    /// The moves, in the rule set's notation, the root move first.
+    pub moves: Vec<String>,
 }
 
 /// One iteration's report, in notation.
@@ -102,7 +115,53 @@ pub fn analyze(
     searcher: &mut Searcher,
     game: &AnyGame,
     limits: Limits,
+    report: impl FnMut(&Report),
+) -> Analysis {
+    analyze_lines(searcher, game, limits, 1, report)
+}
+
+/// The best `n` root moves ranked with `n` lines, best first: for more than one, every root
+/// move is searched with a full window (exact root scores), which costs some depth.
+pub fn analyze_lines(
+    searcher: &mut Searcher,
+    game: &AnyGame,
+    limits: Limits,
+    n: usize,
     mut report: impl FnMut(&Report),
+) -> Analysis {
+    let (exact, analysis) = (searcher.exact_root(), searcher.analysis());
+    if n > 1 {
+        searcher.set_analysis(true);
+    }
+    let mut a = search_game(searcher, game, limits, n.max(1), &mut report);
+    searcher.set_analysis(analysis);
+    searcher.set_exact_root(exact);
+    if a.lines.is_empty()
+        && let Some(best) = &a.best
+    {
+        a.lines.push(Line {
+            score: a.score,
+            moves: if a.pv.is_empty() { vec![best.clone()] } else { a.pv.clone() },
+        });
+    }
+    a
+}
+
+/// The top `n` root moves of a search outcome, best first (the best move first on ties).
+fn top<N: Node>(out: &search::Outcome<N::Move>, n: usize) -> Vec<(N::Move, i32)> {
+    let best = out.best.as_ref().map(N::move_key);
+    let mut ranked = out.root_scores.clone();
+    ranked.sort_by_key(|(m, s)| (-s, Some(N::move_key(m)) != best));
+    ranked.truncate(n);
+    ranked
+}
+
+fn search_game(
+    searcher: &mut Searcher,
+    game: &AnyGame,
+    limits: Limits,
+    n: usize,
+    report: &mut impl FnMut(&Report),
 ) -> Analysis {
     match game {
         AnyGame::Draughts(g) => {
@@ -118,7 +177,20 @@ pub fn analyze(
                 })
             });
             let legal = pos.legal_moves();
+            let depth = out.depth as usize + 4;
+            let lines = if n > 1 && out.depth > 0 {
+                top::<DraughtsNode>(&out, n)
+                    .into_iter()
+                    .map(|(m, score)| Line {
+                        score,
+                        moves: draughts_text(&pos, &searcher.line(&root, &m, depth)),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             Analysis {
+                lines,
                 best: out.best.map(|m| format_move(&pos, &m, &legal)),
                 score: out.score,
                 pv: draughts_text(&pos, &out.pv),
@@ -142,7 +214,20 @@ pub fn analyze(
                     elapsed: i.elapsed,
                 })
             });
+            let depth = out.depth as usize + 4;
+            let lines = if n > 1 && out.depth > 0 {
+                top::<UgolkiPosition>(&out, n)
+                    .into_iter()
+                    .map(|(m, score)| Line {
+                        score,
+                        moves: ugolki_text(&searcher.line(&root, &m, depth)),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             Analysis {
+                lines,
                 best: out.best.map(|m| m.to_string()),
                 score: out.score,
                 pv: ugolki_text(&out.pv),

@@ -159,6 +159,7 @@ pub struct Searcher {
     aborted: bool,
     path: Vec<u64>,
     exact_root: bool,
+    analysis: bool,
 }
 
 impl Searcher {
@@ -179,6 +180,7 @@ impl Searcher {
             aborted: false,
             path: Vec::new(),
             exact_root: false,
+            analysis: false,
         }
     }
 
@@ -201,7 +203,27 @@ impl Searcher {
         1 + self.helpers.len()
     }
 
-    /// Whether every root move gets an exact score (slower; Easy's random choice needs it).
+    /// Whether every root move gets an exact score.
+    pub fn exact_root(&self) -> bool {
+        self.exact_root
+    }
+
+    /// Whether every root move is searched with the whole window, so that each gets its
+    /// exact score (the scores of [`Searcher::set_exact_root`] are exact only for the moves
+    /// that raise the best score; a worse move's is a bound, which Easy's choice among good
+    /// moves has always used). Implies exact root scores.
+    pub fn analysis(&self) -> bool {
+        self.analysis
+    }
+
+    /// Turns analysis on or off (see [`Searcher::analysis`]).
+    pub fn set_analysis(&mut self, on: bool) {
+        self.analysis = on;
+        self.exact_root = on;
+    }
+
+    /// Whether every root move gets its exact score (slower; the levels that choose among
+    /// good moves, and multi-line analysis, need it).
     pub fn set_exact_root(&mut self, exact: bool) {
         self.exact_root = exact;
     }
@@ -253,6 +275,7 @@ impl Searcher {
                 .map(|h| {
                     let root = root.clone();
                     h.exact_root = exact_root;
+                    h.analysis = self.analysis;
                     scope.spawn(move || h.search_alone(&root, history, limits, |_| {}))
                 })
                 .collect();
@@ -401,7 +424,10 @@ impl Searcher {
         self.path.push(root.key());
         for (i, m) in moves.clone().iter().enumerate() {
             let child = root.play(m);
-            let score = if self.exact_root || i == 0 {
+            let score = if self.analysis {
+                // Every root move against the whole window: its exact score (analysis).
+                -self.alphabeta(&child, depth - 1, -beta, -lo, 1, stack)
+            } else if self.exact_root || i == 0 {
                 // Easy needs every root move's true score to choose among.
                 -self.alphabeta(&child, depth - 1, -beta, -alpha, 1, stack)
             } else {
@@ -600,6 +626,15 @@ impl Searcher {
     }
 
     /// The principal variation from the table.
+    /// The line that starts with root move `first`: it, then the best replies the hash table
+    /// holds (at most `max` moves in all). After a search with exact root scores, every root
+    /// move's line is there.
+    pub fn line<N: Node>(&self, root: &N, first: &N::Move, max: usize) -> Vec<N::Move> {
+        let mut line = vec![*first];
+        line.extend(self.pv(&root.play(first), max.saturating_sub(1)));
+        line
+    }
+
     fn pv<N: Node>(&self, root: &N, max: usize) -> Vec<N::Move> {
         let mut pv = Vec::new();
         let mut node = root.clone();
