@@ -58,6 +58,15 @@ pub struct ServeArgs {
     #[arg(long, env = "DOSKA_MOVE_BATCH", default_value_t = 256,
           value_parser = clap::value_parser!(u16).range(1..=4096))]
     move_batch: u16,
+    /// Nodes the engine searches in each position of a game it reviews (one thread, so a
+    /// review is reproducible).
+    #[arg(long, env = "DOSKA_REVIEW_NODES", default_value_t = 100_000,
+          value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
+    review_nodes: u64,
+    /// Reviews computed at the same time; the others wait their turn.
+    #[arg(long, env = "DOSKA_REVIEWS_AT_ONCE", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=64))]
+    reviews_at_once: u16,
 }
 
 pub fn serve(a: &ServeArgs) -> Result<()> {
@@ -78,6 +87,8 @@ pub fn serve(a: &ServeArgs) -> Result<()> {
         games_per_minute: a.games_per_minute,
         games_per_minute_per_address: a.games_per_minute_per_address,
         computer_games_waiting: a.computer_games_waiting,
+        review_nodes: a.review_nodes,
+        reviews_at_once: usize::from(a.reviews_at_once),
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

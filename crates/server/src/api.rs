@@ -216,6 +216,24 @@ pub async fn state(
     Ok(([(CONTENT_TYPE, "application/json")], text).into_response())
 }
 
+/// `GET /api/games/{id}/review`: the engine's review, as far as it has got.
+pub async fn review(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let text = crate::review::get(&state, &id).await?;
+    Ok(([(CONTENT_TYPE, "application/json")], text).into_response())
+}
+
+/// `POST /api/games/{id}/review`: starts the engine's review of a game that is over.
+pub async fn start_review(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let text = crate::review::start(&state, &id).await?;
+    Ok(([(CONTENT_TYPE, "application/json")], text).into_response())
+}
+
 /// `POST /api/games/{id}/join`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -213,6 +213,14 @@ impl ComputerPool {
         self.lanes.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Whether a game waits for the computer, or every thread thinks: work that must not
+    /// delay a player (a review) waits until this is false.
+    pub fn busy(&self) -> bool {
+        self.waiting.load(Ordering::Relaxed) > 0
+            || self.running.load(Ordering::Relaxed)
+                >= i64::try_from(self.threads).unwrap_or(i64::MAX)
+    }
+
     /// Waits for `owner`'s turn; its place while it thinks.
     async fn enter(&self, owner: &str) -> Option<Slot> {
         let wait = self.lanes().enter(owner);

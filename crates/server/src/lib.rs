@@ -13,6 +13,7 @@ mod guard;
 mod identity;
 mod limit;
 mod metrics;
+mod review;
 mod room;
 mod rulebook;
 mod socket;
@@ -71,6 +72,11 @@ pub struct Config {
     /// Games of one player that may be waiting for the computer's move when another game
     /// against the computer is created.
     pub computer_games_waiting: usize,
+    /// Nodes the engine searches in each position of a game it reviews (on one thread, so
+    /// that a review is the same every time).
+    pub review_nodes: u64,
+    /// Reviews computed at the same time (the others wait their turn).
+    pub reviews_at_once: usize,
     /// How often this instance tells the database it is alive. An instance silent for three
     /// periods (killed) counts as dead: its players count as away since its last beat.
     pub heartbeat: Duration,
@@ -97,6 +103,8 @@ impl Default for Config {
             games_per_minute_per_address: 120,
             computer_games_waiting: 4,
             heartbeat: Duration::from_secs(5),
+            review_nodes: 100_000,
+            reviews_at_once: 1,
         }
     }
 }
@@ -111,6 +119,7 @@ struct Inner {
     config: Config,
     rooms: room::Rooms,
     computer: ComputerPool,
+    reviews: review::Reviews,
     key: identity::Key,
     metrics: metrics::Metrics,
     shutdown: tokio::sync::watch::Sender<bool>,
@@ -138,6 +147,7 @@ impl AppState {
             ),
             store,
             rooms: room::Rooms::new(config.heartbeat),
+            reviews: review::Reviews::new(config.reviews_at_once),
             config,
             key,
             metrics: metrics::Metrics::default(),
@@ -163,6 +173,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/join", post(api::join))
         .route("/games/{id}/replay", get(api::replay))
         .route("/games/{id}/pdn", get(api::export))
+        .route("/games/{id}/review", get(api::review).post(api::start_review))
         .route("/games/{id}/ws", get(socket::upgrade))
         .route("/stats", get(api::stats))
         .route("/rules", get(api::rules))

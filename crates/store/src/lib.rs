@@ -289,6 +289,12 @@ pub trait Store: Send + Sync + Debug {
     /// or not changed since then.
     async fn forget_presence(&self, before: i64) -> StoreResult<()>;
 
+    /// The stored engine review of a game (its JSON).
+    async fn review(&self, id: &str) -> StoreResult<Option<String>>;
+
+    /// Stores a game's engine review (the first one stored stays).
+    async fn save_review(&self, id: &str, nodes: i64, body: &str, now: i64) -> StoreResult<()>;
+
     /// Removes a game from a player's lists.
     async fn hide(&self, player: &str, id: &str) -> StoreResult<()>;
 

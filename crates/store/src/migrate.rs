@@ -15,6 +15,7 @@ pub(crate) const SQLITE: &[Step] = &[
     (2, "aggregates", include_str!("../migrations/sqlite/0002_aggregates.sql")),
     (3, "player indexes", include_str!("../migrations/sqlite/0003_player_indexes.sql")),
     (4, "shared state", include_str!("../migrations/sqlite/0004_shared_state.sql")),
+    (5, "reviews", include_str!("../migrations/sqlite/0005_reviews.sql")),
 ];
 
 pub(crate) const POSTGRES: &[Step] = &[
@@ -22,6 +23,7 @@ pub(crate) const POSTGRES: &[Step] = &[
     (2, "aggregates", include_str!("../migrations/postgres/0002_aggregates.sql")),
     (3, "player indexes", include_str!("../migrations/postgres/0003_player_indexes.sql")),
     (4, "shared state", include_str!("../migrations/postgres/0004_shared_state.sql")),
+    (5, "reviews", include_str!("../migrations/postgres/0005_reviews.sql")),
 ];
 
 #[derive(Debug)]

@@ -428,6 +428,34 @@ macro_rules! impl_store {
                 Ok(())
             }
 
+            async fn review(&self, id: &str) -> StoreResult<Option<String>> {
+                let body = sqlx::query_scalar("SELECT body FROM reviews WHERE game_id = $1")
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                Ok(body)
+            }
+
+            async fn save_review(
+                &self,
+                id: &str,
+                nodes: i64,
+                body: &str,
+                now: i64,
+            ) -> StoreResult<()> {
+                sqlx::query(
+                    "INSERT INTO reviews (game_id, nodes, body, created_at) VALUES ($1, $2, $3, $4) \
+                     ON CONFLICT (game_id) DO NOTHING",
+                )
+                .bind(id)
+                .bind(nodes)
+                .bind(body)
+                .bind(now)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
             async fn hide(&self, player: &str, id: &str) -> StoreResult<()> {
                 sqlx::query(
                     "INSERT INTO hidden_games (player_id, game_id) VALUES ($1, $2) \

@@ -201,6 +201,10 @@ async fn contract(store: Arc<dyn Store>) {
     assert!(store.set_rematch(&friend, "r1").await.unwrap());
     assert_eq!(store.game(&friend).await.unwrap().unwrap().0.rematch_offer, None);
     assert!(!store.set_rematch(&friend, "r2").await.unwrap());
+    assert_eq!(store.review(&friend).await.unwrap(), None);
+    store.save_review(&friend, 1000, "{\"status\":\"done\"}", 42).await.unwrap();
+    store.save_review(&friend, 1000, "second", 43).await.unwrap();
+    assert_eq!(store.review(&friend).await.unwrap().as_deref(), Some("{\"status\":\"done\"}"));
     store.hide(&bob, &friend).await.unwrap();
     store.hide(&bob, &friend).await.unwrap();
     assert!(store.player_games(&bob, true, 50).await.unwrap().is_empty());

@@ -1,0 +1,143 @@
+//! The engine's review of a finished game over the API: refused while the game is played,
+//! computed once it is over (the blunder marked with its better move), stored and served again
+//! after a restart; and a review under way does not hold back a computer game's replies.
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{Browser, Db, Server, test_config};
+use doska_server::{Computer, Config, Level, RandomMover};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Polls the review until it is done.
+async fn done(me: &mut Browser, id: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let r = me.get(&format!("/api/games/{id}/review")).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let v = r.json();
+        if v["status"] == "done" {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "review not done: {v}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_reviewed_once_and_the_blunder_marked() {
+    let db = Db::new();
+    let server = Server::start(&db).await;
+    let mut me = server.browser();
+    // White to move gives away two men: e3-d4?? c5:g5.
+    let g = me
+        .create(
+            json!({"rules": "russian", "opponent": "hotseat", "position": "W:Wa1,e3,f4:Bc5,a7,h8"}),
+        )
+        .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut s = me.socket(&id, None).await;
+
+    // Not while it is played.
+    let r = me.post(&format!("/api/games/{id}/review"), &json!({})).await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.json()["error"].as_str().unwrap().contains("once it is over"), "{}", r.body);
+
+    s.play("e3-d4").await;
+    s.play("c5:g5").await;
+    s.send(json!({"type": "resign"})).await;
+    s.state_where(|s| s["status"] == "finished").await;
+
+    let none = me.get(&format!("/api/games/{id}/review")).await.json();
+    assert_eq!((none["status"].as_str(), none["plies"].as_u64()), (Some("none"), Some(2)));
+    let started = me.post(&format!("/api/games/{id}/review"), &json!({})).await;
+    assert_eq!(started.status, 200, "{}", started.body);
+    assert!(["queued", "running", "done"].contains(&started.json()["status"].as_str().unwrap()));
+    let v = done(&mut me, &id).await;
+    assert_eq!(v["unit"], "man");
+    let first = &v["moves"][0];
+    assert_eq!((first["move"].as_str(), first["side"].as_str()), (Some("e3-d4"), Some("white")));
+    assert_eq!(
+        (first["mark"].as_str(), first["nag"].as_str()),
+        (Some("blunder"), Some("??")),
+        "{v}"
+    );
+    let best = first["best"].as_str().unwrap();
+    assert!(["f4-e5", "f4-g5", "a1-b2"].contains(&best), "{v}");
+    assert_eq!(first["best_path"][0].as_str(), best.get(..2));
+    assert!(first["loss"].as_f64().unwrap() >= 1.5, "{v}");
+    assert!(first["before"].as_f64().unwrap() > first["after"].as_f64().unwrap());
+    assert_eq!(v["moves"][1]["mark"], Value::Null, "the capture is the best move: {v}");
+    assert_eq!(v["summary"]["white"]["blunders"], 1);
+    assert_eq!(v["summary"]["black"]["blunders"], 0);
+    assert!(
+        v["summary"]["white"]["accuracy"].as_f64().unwrap()
+            < v["summary"]["black"]["accuracy"].as_f64().unwrap()
+    );
+
+    // Stored: the same answer after a restart, at once, without thinking again.
+    server.stop().await;
+    let server = Server::start(&db).await;
+    let mut me = me.at(&server);
+    let again = me.get(&format!("/api/games/{id}/review")).await.json();
+    assert_eq!(again, v);
+    let again = me.post(&format!("/api/games/{id}/review"), &json!({})).await.json();
+    assert_eq!(again, v);
+    let missing = me.get("/api/games/nosuchgame/review").await;
+    assert_eq!(missing.status, 404, "{}", missing.body);
+    server.stop().await;
+}
+
+/// A computer that holds its thread for a while before playing a random move.
+#[derive(Debug)]
+struct Slow;
+
+impl Computer for Slow {
+    fn choose(&self, game: &doska_rules::AnyGame, level: Level, seed: u64) -> Option<String> {
+        std::thread::sleep(Duration::from_millis(150));
+        RandomMover.choose(game, level, seed)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_does_not_hold_back_the_computer() {
+    let db = Db::new();
+    // A heavy review (300,000 nodes a position) and a computer that thinks 150 ms.
+    let config = Config { review_nodes: 300_000, ..test_config() };
+    let server = Server::start_with(&db.url(), Arc::new(Slow), config).await;
+    let mut me = server.browser();
+    let g = me.create(json!({"rules": "international", "opponent": "hotseat"})).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut s = me.socket(&id, None).await;
+    for _ in 0..6 {
+        let m = s.state["legal_moves"][0]["notation"].as_str().unwrap().to_string();
+        s.play(&m).await;
+    }
+    s.send(json!({"type": "resign"})).await;
+    s.state_where(|s| s["status"] == "finished").await;
+    me.post(&format!("/api/games/{id}/review"), &json!({})).await;
+
+    // Meanwhile a game against the computer: each reply comes in the computer's own time.
+    let c = me
+        .create(
+            json!({"rules": "russian", "opponent": "computer", "level": "easy", "color": "black"}),
+        )
+        .await;
+    let cid = c["id"].as_str().unwrap().to_string();
+    let mut cs = me.socket(&cid, None).await;
+    let mut worst = Duration::ZERO;
+    for ply in [1u64, 3, 5] {
+        let t = Instant::now();
+        let st = cs.state_where(|s| s["plies"] == ply).await;
+        worst = worst.max(t.elapsed());
+        let m = st["legal_moves"][0]["notation"].as_str().unwrap().to_string();
+        cs.play(&m).await;
+    }
+    eprintln!("slowest computer reply during a review: {} ms", worst.as_millis());
+    assert!(worst < Duration::from_secs(3), "{worst:?}");
+    let v = done(&mut me, &id).await;
+    assert_eq!(v["moves"].as_array().unwrap().len(), 6);
+    server.stop().await;
+}
