@@ -340,8 +340,14 @@ impl AnyGame {
 
     /// The game as PDN (draughts) or the same tag-and-moves text for Ugolki.
     pub fn export(&self, tags: &[(&str, &str)]) -> String {
+        self.export_notes(tags, &[])
+    }
+
+    /// [`AnyGame::export`] with a note (suffix, comment) on each move: a review's marks and
+    /// evaluations.
+    pub fn export_notes(&self, tags: &[(&str, &str)], notes: &[pdn::Note]) -> String {
         match self {
-            AnyGame::Draughts(g) => pdn::write(g, tags),
+            AnyGame::Draughts(g) => pdn::write_notes(g, tags, notes),
             AnyGame::Ugolki(g) => {
                 let mut all: Vec<(String, String)> =
                     tags.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
@@ -352,9 +358,12 @@ impl AnyGame {
                 let mut text =
                     pdn::MoveText::new(&all, result_token(self.outcome().map(|o| o.winner)));
                 let mut pos = *g.start();
-                for m in g.moves() {
+                for (i, m) in g.moves().iter().enumerate() {
                     let white = pos.side_to_move() == Color::White;
                     text.push(pos.fullmove_number(), white, &m.to_string());
+                    if let Some(n) = notes.get(i) {
+                        text.note(n);
+                    }
                     if let Ok(next) = pos.play(*m) {
                         pos = next;
                     }
@@ -396,16 +405,9 @@ impl AnyGame {
                 };
                 let body: String =
                     t.lines().filter(|l| !l.trim().starts_with('[')).collect::<Vec<_>>().join(" ");
-                for (i, token) in body.split_whitespace().enumerate() {
-                    let token = match token.find('.') {
-                        Some(p) if token[..p].chars().all(|c| c.is_ascii_digit()) => {
-                            token[p..].trim_start_matches('.')
-                        }
-                        _ => token,
-                    };
-                    if token.is_empty() {
-                        continue;
-                    }
+                // Move tokens as in draughts PDN: numbers, comments, variations and marks out.
+                let tokens = pdn::tokens(&body).map_err(|e| AnyError::Pdn(e.to_string()))?;
+                for (i, token) in tokens.iter().map(String::as_str).enumerate() {
                     if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
                         break;
                     }

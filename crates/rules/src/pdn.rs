@@ -114,7 +114,7 @@ pub fn read(text: &str, default: Option<Variant>) -> Result<PdnGame, PdnError> {
 }
 
 /// Splits move text into move tokens, dropping numbers, comments, variations and NAGs.
-fn tokens(body: &str) -> Result<Vec<String>, PdnError> {
+pub(crate) fn tokens(body: &str) -> Result<Vec<String>, PdnError> {
     let mut out = Vec::new();
     let mut depth_paren = 0usize;
     let mut chars = body.chars().peekable();
@@ -167,6 +167,21 @@ fn tokens(body: &str) -> Result<Vec<String>, PdnError> {
 
 /// Writes a game as PDN. `extra` tags come first (Event, players, date...).
 pub fn write(game: &Game, extra: &[(&str, &str)]) -> String {
+    write_notes(game, extra, &[])
+}
+
+/// A note on one move of a written game: a suffix (`?!`, `?`, `??`, `!`...) and a comment
+/// (`[%eval 0.35]`), either empty.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Note {
+    /// Glued to the move.
+    pub suffix: String,
+    /// Written in braces after the move.
+    pub comment: String,
+}
+
+/// [`write`] with a note on each move (`notes[i]` on move `i`; missing ones are empty).
+pub fn write_notes(game: &Game, extra: &[(&str, &str)], notes: &[Note]) -> String {
     let variant = game.variant();
     let r = variant.rules();
     let mut tags: Vec<(String, String)> =
@@ -187,6 +202,9 @@ pub fn write(game: &Game, extra: &[(&str, &str)]) -> String {
         let legal = pos.legal_moves();
         let first_side = pos.turn() == r.first;
         text.push(number, first_side, &notation::format_move(pos, mv, &legal));
+        if let Some(n) = notes.get(i) {
+            text.note(n);
+        }
         if !first_side {
             number += 1;
         }
@@ -226,6 +244,12 @@ impl MoveText {
 
     /// Adds a move; `first_side` is true for the move that opens a move number.
     pub(crate) fn push(&mut self, number: u32, first_side: bool, text: &str) {
+        // A full line is ended before the next move, so that a note stays with its move.
+        if self.line.len() > 72 {
+            self.out.push_str(self.line.trim_end());
+            self.out.push('\n');
+            self.line.clear();
+        }
         if first_side {
             let _ = write!(self.line, "{number}. ");
         } else if !self.started {
@@ -234,10 +258,20 @@ impl MoveText {
         self.started = true;
         self.line.push_str(text);
         self.line.push(' ');
-        if self.line.len() > 72 {
-            self.out.push_str(self.line.trim_end());
-            self.out.push('\n');
-            self.line.clear();
+    }
+
+    /// Notes the move just pushed: its suffix, then its comment (after which the next move,
+    /// if the second side's, repeats its number).
+    pub(crate) fn note(&mut self, note: &Note) {
+        if !note.suffix.is_empty() {
+            let end = self.line.trim_end().len();
+            self.line.truncate(end);
+            self.line.push_str(&note.suffix);
+            self.line.push(' ');
+        }
+        if !note.comment.is_empty() {
+            let _ = write!(self.line, "{{{}}} ", note.comment.replace(['{', '}'], ""));
+            self.started = false;
         }
     }
 

@@ -2,6 +2,7 @@
 
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 
+use doska_rules::pdn::Note;
 use doska_rules::{AnyGame, Color, RuleSet, Variant, game::Winner};
 
 fn rules(text: &str) -> RuleSet {
@@ -32,6 +33,22 @@ fn round_trip(rs: RuleSet, seed: u64, plies: usize) {
     assert_eq!(back.plies(), g.plies());
     assert_eq!(back.outcome(), g.outcome());
     assert_eq!(back.history(), g.history());
+    // With a review's notes (marks glued to their moves, evaluations in braces) it reads back
+    // the same, and every move keeps its mark on its own line.
+    let notes: Vec<Note> = (0..g.plies())
+        .map(|i| Note {
+            suffix: ["", "?!", "??"][i % 3].to_string(),
+            comment: if i % 2 == 0 {
+                format!("[%eval {:.2}]", i as f64 / 10.0)
+            } else {
+                String::new()
+            },
+        })
+        .collect();
+    let noted = g.export_notes(&[("Event", "test")], &notes);
+    let again = AnyGame::import(&noted, rs).unwrap_or_else(|e| panic!("{rs}: {e}\n{noted}"));
+    assert_eq!(again.history(), g.history(), "{rs}\n{noted}");
+    assert!(noted.lines().all(|l| !l.starts_with('?')), "{noted}");
 }
 
 #[test]

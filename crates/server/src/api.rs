@@ -345,7 +345,21 @@ pub async fn export(
         ("White", white.as_str()),
         ("Black", black.as_str()),
     ];
-    let text = game.export(&tags);
+    // A reviewed game carries the review: each move's mark and its evaluation afterwards.
+    let notes: Vec<doska_rules::pdn::Note> = match state.store().review(&rec.id).await? {
+        Some(body) => serde_json::from_str::<serde_json::Value>(&body)
+            .ok()
+            .and_then(|v| v["moves"].as_array().cloned())
+            .unwrap_or_default()
+            .iter()
+            .map(|m| doska_rules::pdn::Note {
+                suffix: m["nag"].as_str().unwrap_or("").to_string(),
+                comment: m["after"].as_f64().map(|e| format!("[%eval {e:.2}]")).unwrap_or_default(),
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let text = game.export_notes(&tags, &notes);
     Ok((
         [
             (CONTENT_TYPE, "application/x-pdn; charset=utf-8".to_string()),

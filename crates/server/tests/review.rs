@@ -77,6 +77,14 @@ async fn a_finished_game_is_reviewed_once_and_the_blunder_marked() {
             < v["summary"]["black"]["accuracy"].as_f64().unwrap()
     );
 
+    // The PDN carries the marks and evaluations, and reads back as the same game.
+    let pdn = me.get(&format!("/api/games/{id}/pdn")).await.body;
+    assert!(pdn.contains("e3-d4?? {[%eval "), "{pdn}");
+    assert!(pdn.contains("1... c5:e3:g5 {[%eval "), "{pdn}");
+    let back = me.create(json!({"rules": "russian", "opponent": "hotseat", "position": pdn})).await;
+    let back = me.get(&format!("/api/games/{}", back["id"].as_str().unwrap())).await.json();
+    assert_eq!(back["moves"], s.state["moves"]);
+
     // Stored: the same answer after a restart, at once, without thinking again.
     server.stop().await;
     let server = Server::start(&db).await;
