@@ -5,6 +5,7 @@
 //!
 //! The HTTP and WebSocket API is described in `docs/api.md`.
 
+mod analysis;
 mod api;
 mod assets;
 pub mod computer;
@@ -176,6 +177,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/review", get(api::review).post(api::start_review))
         .route("/games/{id}/ws", get(socket::upgrade))
         .route("/stats", get(api::stats))
+        .route("/analysis", get(analysis::analyze))
         .route("/rules", get(api::rules))
         .fallback(api::no_route)
         .layer(axum::middleware::from_fn_with_state(state.clone(), identity::layer));

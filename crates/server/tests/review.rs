@@ -149,3 +149,58 @@ async fn a_review_does_not_hold_back_the_computer() {
     assert_eq!(v["moves"].as_array().unwrap().len(), 6);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_board_gets_the_best_lines_and_the_exact_race() {
+    let db = Db::new();
+    let server = Server::start(&db).await;
+    let mut me = server.browser();
+    let ask = |rules: &str, fen: &str, extra: &str| {
+        let fen: String = fen
+            .bytes()
+            .map(|b| match b {
+                b':' => "%3A".to_string(),
+                b',' => "%2C".to_string(),
+                _ => char::from(b).to_string(),
+            })
+            .collect();
+        format!("/api/analysis?rules={rules}&fen={fen}{extra}")
+    };
+    let v = me.get(&ask("russian", "W:Wa1,e3,f4:Bc5,a7,h8", "&depth=8&lines=3")).await.json();
+    assert_eq!(
+        (v["depth"].as_u64(), v["unit"].as_str(), v["turn"].as_str()),
+        (Some(8), Some("man"), Some("white"))
+    );
+    let lines = v["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3, "{v}");
+    let values: Vec<f64> = lines.iter().map(|l| l["value"].as_f64().unwrap()).collect();
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "best first: {v}");
+    assert!(
+        lines.iter().all(|l| l["moves"][0] != "e3-d4"),
+        "the blunder is not among the best: {v}"
+    );
+    assert_eq!(lines[0]["path"][0].as_str(), lines[0]["moves"][0].as_str().unwrap().get(..2));
+    // Deeper on request.
+    let deeper = me.get(&ask("russian", "W:Wa1,e3,f4:Bc5,a7,h8", "&depth=10&lines=1")).await.json();
+    assert_eq!(
+        (deeper["depth"].as_u64(), deeper["lines"].as_array().unwrap().len()),
+        (Some(10), 1)
+    );
+
+    // Ugolki, separated: each side's exact count and the winner.
+    let fen = "W:Wg5,f6,g6,e7,g7,e8,f8,g8,h8:Ba1,c1,d1,a2,a3,b3,d3,b4,d5:N31";
+    let u = me.get(&ask("ugolki", fen, "&depth=3&lines=2")).await.json();
+    assert_eq!(u["race"], json!({"white": 5, "black": 6, "winner": "white"}), "{u}");
+    assert_eq!(u["unit"], "race-move");
+
+    // Bad input says what was wrong.
+    let bad = me.get(&ask("russian", "W:Wz9", "")).await;
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert!(bad.json()["error"].as_str().unwrap().contains("z9"), "{}", bad.body);
+    let over = me.get(&ask("russian", "B:Wa1:B", "")).await;
+    assert_eq!(over.status, 409, "{}", over.body);
+    assert!(over.json()["error"].as_str().unwrap().contains("over"), "{}", over.body);
+    let rules = me.get(&ask("chess", "W:Wa1:Bh8", "")).await;
+    assert_eq!(rules.status, 400, "{}", rules.body);
+    server.stop().await;
+}

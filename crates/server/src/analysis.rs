@@ -1,0 +1,156 @@
+//! `GET /api/analysis`: the engine's best lines for any position (the analysis board), one
+//! depth at a time, so that a page shows them deepening by asking again with a greater depth
+//! until its player stops it. Each answer is bounded in nodes; it waits while a game waits
+//! for the computer. The engine is not offered on a game in progress (the page offers the
+//! board from finished games, a pasted FEN or PDN, or the home page).
+
+use crate::AppState;
+use crate::error::ApiError;
+use axum::Json;
+use axum::extract::{Query, State};
+use doska_engine::eval::race::{self, Distance, RaceSolver};
+use doska_engine::review::{unit, unit_name, value};
+use doska_engine::{Limits, Searcher, Terms, analyze_lines};
+use doska_rules::game::Winner;
+use doska_rules::{AnyGame, Color, RuleSet};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// The deepest depth asked for, and the nodes one answer may search.
+const MAX_DEPTH: u32 = 40;
+const MAX_NODES: u64 = 3_000_000;
+const MAX_LINES: usize = 5;
+
+/// `?rules=russian&fen=W:...&depth=8&lines=3`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisQuery {
+    rules: String,
+    /// A FEN, or a PDN (its last position is analysed).
+    fen: String,
+    depth: Option<u32>,
+    lines: Option<usize>,
+}
+
+#[derive(Debug, Serialize)]
+struct LineJson {
+    /// From White's side, in units, clamped to ±10 (a forced win).
+    value: f64,
+    moves: Vec<String>,
+    /// The squares of the line's first move, for an arrow.
+    path: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct RaceJson {
+    /// Moves each side still needs to fill the opposite corner (exact).
+    white: u32,
+    black: u32,
+    /// `white`, `black` or `draw`, with best play from here.
+    winner: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+struct AnalysisJson {
+    rules: String,
+    fen: String,
+    turn: &'static str,
+    unit: &'static str,
+    depth: u32,
+    nodes: u64,
+    /// Whether more depth would not change anything (a forced end found, or the depth cap).
+    complete: bool,
+    /// The best line's value from White's side.
+    value: f64,
+    lines: Vec<LineJson>,
+    /// Ugolki once the armies have separated: the exact race.
+    race: Option<RaceJson>,
+}
+
+pub async fn analyze(
+    State(state): State<AppState>,
+    Query(q): Query<AnalysisQuery>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let rules: RuleSet = q
+        .rules
+        .parse()
+        .map_err(|e: doska_rules::RuleSetError| ApiError::BadRequest(format!("rules: {e}")))?;
+    let game = AnyGame::import(&q.fen, rules)
+        .map_err(|e| ApiError::BadRequest(format!("fen: {e}; expected a FEN or PDN of {rules}")))?;
+    if let Some(o) = game.outcome() {
+        return Err(ApiError::Conflict(format!("the game is over in this position: {}", o.text)));
+    }
+    let depth = q.depth.unwrap_or(6).clamp(1, MAX_DEPTH);
+    let lines = q.lines.unwrap_or(3).clamp(1, MAX_LINES);
+    // Games waiting for the computer go first.
+    while state.0.computer.busy() {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let out = tokio::task::spawn_blocking(move || run(&game, depth, lines))
+        .await
+        .map_err(|e| ApiError::BadRequest(format!("analysis failed: {e}")))?;
+    Ok(Json(serde_json::to_value(out).unwrap_or_default()))
+}
+
+fn run(game: &AnyGame, depth: u32, lines: usize) -> AnalysisJson {
+    let mut searcher = Searcher::new(16, Terms::ALL);
+    let limits = Limits { depth: Some(depth), nodes: Some(MAX_NODES), movetime: None };
+    let a = analyze_lines(&mut searcher, game, limits, lines, |_| {});
+    let u = unit(game);
+    let white = |score: i32| {
+        let v = value(score, u);
+        if game.turn() == Color::White { v } else { -v }
+    };
+    let legal = game.legal_moves();
+    let line_json = a
+        .lines
+        .iter()
+        .map(|l| LineJson {
+            value: white(l.score),
+            path: l
+                .moves
+                .first()
+                .and_then(|m| legal.iter().find(|v| &v.notation == m))
+                .map(|v| v.path.clone())
+                .unwrap_or_default(),
+            moves: l.moves.clone(),
+        })
+        .collect();
+    let forced = a.score.abs() >= doska_engine::WIN_BOUND;
+    AnalysisJson {
+        rules: game.rules().to_string(),
+        fen: game.fen(),
+        turn: game.turn().name(),
+        unit: unit_name(game),
+        complete: forced || a.depth >= MAX_DEPTH || legal.len() <= 1 && a.depth >= depth,
+        depth: a.depth,
+        nodes: a.nodes,
+        value: white(a.score),
+        lines: line_json,
+        race: exact_race(game),
+    }
+}
+
+/// Each side's exact moves to finish and the winner, once an Ugolki race is separated.
+fn exact_race(game: &AnyGame) -> Option<RaceJson> {
+    let AnyGame::Ugolki(g) = game else { return None };
+    let pos = g.position();
+    if !race::separated(pos) {
+        return None;
+    }
+    let rules = pos.rules();
+    let (white_bits, black_bits, _) = pos.placement();
+    let need = |side: Color, bits: u128| match RaceSolver::new(&rules, side, 2_000_000).solve(bits)
+    {
+        Distance::Exact(d) => Some(d),
+        Distance::AtLeast(_) => None,
+    };
+    let (w, b) = (need(Color::White, white_bits)?, need(Color::Black, black_bits)?);
+    let made = |c: Color| pos.moves_made(c);
+    let winner = match race::race_outcome(&rules, made(Color::White), made(Color::Black), w, b) {
+        Winner::White => "white",
+        Winner::Black => "black",
+        Winner::Draw => "draw",
+    };
+    Some(RaceJson { white: w, black: b, winner })
+}
