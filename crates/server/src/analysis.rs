@@ -140,14 +140,13 @@ fn exact_race(game: &AnyGame) -> Option<RaceJson> {
     }
     let rules = pos.rules();
     let (white_bits, black_bits, _) = pos.placement();
-    let need = |side: Color, bits: u128| match RaceSolver::new(&rules, side, 2_000_000).solve(bits)
-    {
+    let need = |side: Color, bits: u128| match RaceSolver::new(rules, side, 2_000_000).solve(bits) {
         Distance::Exact(d) => Some(d),
         Distance::AtLeast(_) => None,
     };
     let (w, b) = (need(Color::White, white_bits)?, need(Color::Black, black_bits)?);
     let made = |c: Color| pos.moves_made(c);
-    let winner = match race::race_outcome(&rules, made(Color::White), made(Color::Black), w, b) {
+    let winner = match race::race_outcome(rules, made(Color::White), made(Color::Black), w, b) {
         Winner::White => "white",
         Winner::Black => "black",
         Winner::Draw => "draw",
