@@ -63,3 +63,7 @@ export const replay = (id) => call('GET', `/api/games/${encodeURIComponent(id)}/
 export const stats = () => call('GET', '/api/stats');
 /** @param {string} id */
 export const pdnUrl = (id) => `/api/games/${encodeURIComponent(id)}/pdn`;
+/** The engine review of a finished game as far as it has got. @param {string} id */
+export const review = (id) => call('GET', `/api/games/${encodeURIComponent(id)}/review`);
+/** Asks the engine to review a finished game (nothing new when asked before). @param {string} id */
+export const startReview = (id) => call('POST', `/api/games/${encodeURIComponent(id)}/review`);

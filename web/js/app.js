@@ -1,6 +1,6 @@
 // @ts-check
-// The page: routes `/` (home), `/g/{id}` (a game), `/rules` and `/rules/{id}` (rules pages),
-// anything else to a not-found page; the header with the language switch, and small shared bits (toasts, links).
+// The page: routes `/` (home), `/g/{id}` (a game), `/analysis` (the analysis board), `/rules`
+// and `/rules/{id}` (rules pages), anything else to a not-found page; the header with the language switch, and small shared bits (toasts, links).
 
 import { lang, onLangChange, setLang, t } from './i18n.js';
 
@@ -32,6 +32,11 @@ async function route() {
     if (seq !== routeSeq) return;
     next = new GameScreen(main, m[1], new URLSearchParams(location.search));
     document.body.dataset.screen = 'game';
+  } else if (path === '/analysis') {
+    const { AnalysisScreen } = await import('./analysis.js');
+    if (seq !== routeSeq) return;
+    next = new AnalysisScreen(main, new URLSearchParams(location.search));
+    document.body.dataset.screen = 'analysis';
   } else if ((m = /^\/rules(?:\/([a-z0-9:=,-]+))?$/.exec(path))) {
     const { RulesScreen } = await import('./rules-page.js');
     if (seq !== routeSeq) return;

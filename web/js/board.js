@@ -3,7 +3,8 @@
 // mouse, touch, keyboard (arrow keys move between squares, Enter or Space taps) and screen
 // readers, and tests find squares by name. Draws pieces, kings, Lasca columns, coordinates in
 // the rule set's notation, the last move, the selection, legal destinations, the pieces that
-// must capture and Ugolki's corners; animates a move along its path.
+// must capture and Ugolki's corners, an arrow along a move (the engine review's better move);
+// animates a move along its path.
 
 import { t } from './i18n.js';
 import { inHome, playable, squareName, squareNumber, squareXY } from './rulesets.js';
@@ -20,6 +21,7 @@ import { inHome, playable, squareName, squareNumber, squareXY } from './rulesets
  * @property {Set<string>} [glow]    pieces that must capture
  * @property {Set<string>} [taken]   pieces jumped by a capture being entered
  * @property {'white' | 'black' | null} [mine]  the viewer's colour (Ugolki: whose corner is the target)
+ * @property {string[] | null} [arrow]  squares of a move to point out (the engine's better move)
  */
 
 const HOP_MS = 170;
@@ -47,6 +49,8 @@ export class Board {
     this.el.style.setProperty('--n', String(g.size));
     this.layer = document.createElement('div');
     this.layer.className = 'board-layer';
+    /** The arrow drawn (its squares and the orientation), so that it is drawn again only when it changes. */
+    this.arrowKey = '';
     host.replaceChildren(this.el);
     this.focusSquare = '';
     this.el.addEventListener('click', (e) => {
@@ -121,6 +125,7 @@ export class Board {
     }
     this.el.append(this.layer);
     this.layer.replaceChildren();
+    this.arrowKey = '';
     const first = this.focusSquare && this.squares.get(this.focusSquare);
     this.roving(first ? this.focusSquare : this.firstPlayable());
   }
@@ -191,6 +196,52 @@ export class Board {
       }
       b.setAttribute('aria-label', this.label(name, p, scene));
     }
+    this.drawArrow(scene.arrow || null);
+  }
+
+  /**
+   * An arrow through the squares of a move, from its first square to its last, over the
+   * pieces: an SVG over the squares (the board's frame excluded) with one unit per square.
+   * @param {string[] | null} path
+   */
+  drawArrow(path) {
+    const key = path && path.length > 1 ? `${path.join(' ')}${this.flipped ? ' flipped' : ''}` : '';
+    if (key === this.arrowKey) return;
+    this.arrowKey = key;
+    this.layer.replaceChildren();
+    if (!path || path.length < 2) return;
+    const n = this.g.size;
+    const pts = path.map((sq) => {
+      const [f, r] = squareXY(sq);
+      return [(this.flipped ? n - 1 - f : f) + 0.5, (this.flipped ? r : n - 1 - r) + 0.5];
+    });
+    const head = 0.42;
+    const half = 0.3;
+    const [tx, ty] = pts[pts.length - 1];
+    const [px, py] = pts[pts.length - 2];
+    const len = Math.hypot(tx - px, ty - py) || 1;
+    const [dx, dy] = [(tx - px) / len, (ty - py) / len];
+    // The shaft stops where the head begins.
+    const bx = tx - dx * head;
+    const by = ty - dy * head;
+    const shaft = [...pts.slice(0, -1), [bx + dx * 0.02, by + dy * 0.02]];
+    const r3 = (/** @type {number} */ v) => Math.round(v * 1000) / 1000;
+    const NS = 'http://www.w3.org/2000/svg';
+    const svg = document.createElementNS(NS, 'svg');
+    svg.setAttribute('class', 'arrows');
+    svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
+    svg.setAttribute('aria-hidden', 'true');
+    const g = document.createElementNS(NS, 'g');
+    g.setAttribute('class', 'engine-arrow');
+    g.setAttribute('data-from', path[0]);
+    g.setAttribute('data-to', path[path.length - 1]);
+    const line = document.createElementNS(NS, 'path');
+    line.setAttribute('d', shaft.map(([x, y], i) => `${i ? 'L' : 'M'}${r3(x)} ${r3(y)}`).join(' '));
+    const tip = document.createElementNS(NS, 'polygon');
+    tip.setAttribute('points', [[tx, ty], [bx - dy * half, by + dx * half], [bx + dy * half, by - dx * half]].map(([x, y]) => `${r3(x)},${r3(y)}`).join(' '));
+    g.append(line, tip);
+    svg.append(g);
+    this.layer.append(svg);
   }
 
   /**

@@ -1,7 +1,8 @@
 // @ts-check
 // A game: the board, the score line, whose turn, the move list, the menu, friend invitations,
-// draw offers, takebacks, the results screen and the replay of a finished game. Everything it
-// shows comes from the server's state; taps become moves through input.js.
+// draw offers, takebacks, the results screen, the replay of a finished game and its engine
+// review (review.js draws it). Everything it shows comes from the server's state; taps become
+// moves through input.js.
 
 import * as api from './api.js';
 import { navigate, toast } from './app.js';
@@ -11,6 +12,7 @@ import { lang, t } from './i18n.js';
 import { MoveInput } from './input.js';
 import { errorText, modeName, reasonText, rulesName } from './names.js';
 import { seat as savedSeat, saveSeat } from './prefs.js';
+import { EvalGraph, NAGS, fmt, moveTitle, noteHtml, pending, progressText, summaryHtml } from './review.js';
 import { geometry, inHome, squareXY } from './rulesets.js';
 import * as sound from './sound.js';
 import { bucketName } from './home.js';
@@ -55,6 +57,19 @@ export class GameScreen {
     this.review = null;
     /** @type {any} */
     this.stats = null;
+    /** The engine review as far as known (null: none asked for, or none seen yet). @type {import('./review.js').Review | null} */
+    this.engine = null;
+    /** Why asking for the engine review failed, shown beside the button to ask again. */
+    this.engineError = '';
+    /** Polls of the review that failed in a row. */
+    this.engineFails = 0;
+    /** @type {number | undefined} */
+    this.enginePoll = undefined;
+    /** @type {EvalGraph | null} */
+    this.graph = null;
+    this.summaryShown = '';
+    /** `?review=1`: open the engine review as soon as the game is shown. */
+    this.wantReview = query.get('review') === '1';
     this.resultsShown = false;
     this.destroyed = false;
     this.title = '';
@@ -96,6 +111,7 @@ export class GameScreen {
       }
       history.replaceState(null, '', `/g/${this.id}`);
     }
+    if (this.wantReview) history.replaceState(null, '', `/g/${this.id}`);
     if (this.destroyed) return;
     /** @type {any} */
     let first;
@@ -117,6 +133,11 @@ export class GameScreen {
     this.you = first.you || 'spectator';
     this.layout(first);
     this.apply(first);
+    // A finished game: its engine review when asked for by the address, else the one there is.
+    if (this.over && this.state.moves.length) {
+      if (this.wantReview) this.engineReview();
+      else this.followEngine('peek');
+    }
     this.conn = new Connection(this.id, token, {
       hello: (you) => {
         this.you = you;
@@ -141,6 +162,7 @@ export class GameScreen {
     this.destroyed = true;
     if (this.conn) this.conn.close();
     clearInterval(this.tick);
+    clearTimeout(this.enginePoll);
     document.removeEventListener('visibilitychange', this.onVisible);
     document.removeEventListener('keydown', this.onKey);
   }
@@ -226,12 +248,19 @@ export class GameScreen {
     </div>
     <div class="move-panel">
       <div class="turn-line" aria-live="polite"></div>
+      <p class="engine-note" hidden></p>
       <div class="prompt" role="status" aria-live="assertive"></div>
       <div class="actions"></div>
     </div>
     <aside class="side">
       <div class="banner-host"></div>
       <div class="invite-host"></div>
+      <section class="card engine-card" aria-labelledby="engine-title" hidden>
+        <h2 id="engine-title">${esc(t('review.title'))}</h2>
+        <div class="graph-host"></div>
+        <div class="engine-progress" role="status" hidden><span class="thinking" aria-hidden="true"><i></i><i></i><i></i></span> <span class="text"></span><progress max="1" value="0"></progress></div>
+        <div class="summary-host"></div>
+      </section>
       <div class="card moves-card">
         <h2>${esc(t('game.moves'))}</h2>
         <ol class="moves" aria-label="${esc(t('game.moves'))}"></ol>
@@ -240,6 +269,11 @@ export class GameScreen {
           <button type="button" class="icon" data-replay="prev" aria-label="${esc(t('replay.prev'))}"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M15 6l-7 6 7 6"/></svg></button>
           <button type="button" class="icon" data-replay="next" aria-label="${esc(t('replay.next'))}"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 6l7 6-7 6"/></svg></button>
           <button type="button" class="icon" data-replay="last" aria-label="${esc(t('replay.last'))}"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M18 5v14M6 6l8 6-8 6z"/></svg></button>
+        </div>
+        <a class="button analyse-here" href="/analysis?game=${esc(this.id)}" data-link hidden>${esc(t('game.analyse'))}</a>
+        <div class="engine-start" hidden>
+          <button type="button" data-act="engine-review"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 19h18M4 15l4.5-5 4 3L20 5"/></svg>${esc(t('review.start'))}</button>
+          <p class="engine-error" role="alert" hidden></p>
         </div>
       </div>
       <div class="quick">
@@ -253,6 +287,7 @@ export class GameScreen {
 </section>`;
     const host = /** @type {HTMLElement} */ (this.main.querySelector('.board-host'));
     this.board = new Board(host, g, (sq) => this.tap(sq));
+    this.graph = null;
     this.board.setFlipped(this.flipped(s));
     this.main.querySelector('.menu-button')?.addEventListener('click', () => this.openMenu());
     this.main.querySelector('.quick')?.addEventListener('click', (e) => {
@@ -266,6 +301,10 @@ export class GameScreen {
     this.main.querySelector('.moves')?.addEventListener('click', (e) => {
       const b = /** @type {HTMLElement} */ (e.target).closest('button[data-ply]');
       if (b instanceof HTMLElement) this.showPly(parseInt(b.dataset.ply || '0', 10));
+    });
+    this.main.querySelector('.engine-start')?.addEventListener('click', (e) => {
+      const b = /** @type {HTMLElement} */ (e.target).closest('button[data-act]');
+      if (b instanceof HTMLElement) this.act(b.dataset.act || '');
     });
     this.main.querySelector('.actions')?.addEventListener('click', (e) => {
       const b = /** @type {HTMLElement} */ (e.target).closest('button[data-act]');
@@ -352,6 +391,7 @@ export class GameScreen {
     this.renderMoves();
     this.renderSide();
     this.renderPrompt();
+    this.renderEngine();
   }
 
   renderBoard() {
@@ -360,7 +400,10 @@ export class GameScreen {
     this.board.setFlipped(this.flipped(s));
     if (this.review !== null && this.replayData) {
       const last = this.review >= 0 ? this.replayData.plies[this.review].path : [];
-      this.board.render({ pieces: this.shown.pieces, last, mine: this.me });
+      // A move the engine review marks: an arrow along the better move.
+      const m = this.reviewedMove(this.review);
+      const arrow = m && m.mark && m.best_path && m.best_path.length > 1 ? m.best_path : null;
+      this.board.render({ pieces: this.shown.pieces, last, mine: this.me, arrow });
       return;
     }
     const input = this.input;
@@ -443,6 +486,7 @@ export class GameScreen {
     else text = `${num} · ${t(`turn.${s.turn}`)}`;
     el.textContent = text;
     el.classList.toggle('mine', this.myTurn);
+    el.classList.toggle('replay', this.review !== null && !!this.replayData);
     el.classList.toggle('offline', !this.online && !!this.conn);
     this.title = `${this.myTurn ? '● ' : ''}${rulesName(s.rules)} — ${t('brand')}`;
     if (!document.hidden) document.title = this.title;
@@ -521,8 +565,164 @@ export class GameScreen {
     ol.classList.toggle('clickable', reviewing);
     const controls = /** @type {HTMLElement} */ (this.main.querySelector('.replay-controls'));
     controls.hidden = !reviewing || !s.moves.length;
+    // The analysis board at the position shown, once the game is over (never while it is played).
+    const analyse = /** @type {HTMLAnchorElement | null} */ (this.main.querySelector('.analyse-here'));
+    if (analyse) {
+      analyse.hidden = !reviewing;
+      analyse.href = `/analysis?game=${encodeURIComponent(this.id)}&ply=${this.review === null ? s.moves.length : this.review + 1}`;
+    }
+    this.markMoves();
     if (this.review === null) ol.scrollTop = ol.scrollHeight;
     else ol.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The engine review of ply `ply`, when reviewed. @param {number | null} ply */
+  reviewedMove(ply) {
+    if (!this.engine || ply === null || ply < 0) return null;
+    const m = this.engine.moves[ply];
+    return m && m.ply === ply ? m : this.engine.moves.find((x) => x.ply === ply) || null;
+  }
+
+  /** The marks of the engine review in the move list: ?!, ? and ?? after the moves, with what they gave away. */
+  markMoves() {
+    const ol = this.main.querySelector('.moves');
+    if (!ol) return;
+    const unit = this.engine ? this.engine.unit : 'man';
+    for (const b of ol.querySelectorAll('button.mv[data-ply]')) {
+      const m = this.reviewedMove(parseInt(/** @type {HTMLElement} */ (b).dataset.ply || '-1', 10));
+      const mark = m && m.mark ? m.mark : '';
+      const old = b.querySelector('.nag');
+      if ((old ? old.getAttribute('data-mark') : '') === mark) continue;
+      if (old) old.remove();
+      b.removeAttribute('title');
+      b.removeAttribute('aria-label');
+      if (!m || !m.mark) continue;
+      const nag = document.createElement('span');
+      nag.className = `nag ${m.mark}`;
+      nag.setAttribute('data-mark', m.mark);
+      nag.textContent = m.nag || NAGS[m.mark];
+      b.append(nag);
+      const title = moveTitle(m, unit);
+      b.setAttribute('title', title);
+      b.setAttribute('aria-label', `${m.move}: ${title}`);
+    }
+  }
+
+  /**
+   * Asks the server for the engine review: `start` asks for it to be computed (POST), `poll`
+   * and `peek` read what there is (`peek`: once, on opening a finished game, quietly). While
+   * the review is computed it is read again every half second and drawn as it grows.
+   * @param {'start' | 'poll' | 'peek'} how
+   */
+  async followEngine(how) {
+    clearTimeout(this.enginePoll);
+    this.enginePoll = undefined;
+    /** @type {import('./review.js').Review} */
+    let r;
+    try {
+      r = how === 'start' ? await api.startReview(this.id) : await api.review(this.id);
+    } catch (e) {
+      if (this.destroyed || how === 'peek') return;
+      if (how === 'poll' && ++this.engineFails < 6) {
+        this.enginePoll = window.setTimeout(() => this.followEngine('poll'), 1000);
+        return;
+      }
+      this.engine = null;
+      this.engineError = t('review.failed', { error: errorText(e instanceof Error ? e.message : String(e)) });
+      this.renderEngine();
+      return;
+    }
+    if (this.destroyed) return;
+    this.engineFails = 0;
+    if (!r || !Array.isArray(r.moves)) return;
+    // A peek that finds nothing leaves the screen as it is.
+    if (how === 'peek' && r.status === 'none') return;
+    this.engine = r;
+    this.engineError = '';
+    this.engineDrawn();
+    if (pending(r)) this.enginePoll = window.setTimeout(() => this.followEngine('poll'), 500);
+  }
+
+  /** Draws a new answer of the review: the graph, the marks, the arrow; the rest stays. */
+  engineDrawn() {
+    this.renderEngine();
+    this.markMoves();
+    if (this.review !== null) this.renderBoard();
+  }
+
+  /** The player asked for the engine review: the replay starts, and the review with it. */
+  async engineReview() {
+    const s = this.state;
+    if (!s || !this.over || !s.moves.length) return;
+    if (this.review === null || !this.replayData) await this.startReview();
+    if (!this.replayData || this.destroyed) return;
+    // Asked for already, and on its way or done: nothing more to ask.
+    const ask = !this.engine || this.engine.status === 'none';
+    if (ask) {
+      this.engineError = '';
+      this.engine = { status: 'queued', plies: this.replayData.plies.length, unit: this.g.kind === 'ugolki' ? 'race-move' : 'man', nodes: 0, moves: [], summary: null };
+      this.renderEngine();
+    }
+    this.main.querySelector('.engine-card')?.scrollIntoView({ block: 'nearest' });
+    if (ask) await this.followEngine('start');
+  }
+
+  /**
+   * The engine review: the button that asks for it (with why it failed), or its card (progress,
+   * graph, summary), and the note under the turn line for a marked move shown.
+   */
+  renderEngine() {
+    const s = this.state;
+    const card = /** @type {HTMLElement | null} */ (this.main.querySelector('.engine-card'));
+    const start = /** @type {HTMLElement | null} */ (this.main.querySelector('.engine-start'));
+    const note = /** @type {HTMLElement | null} */ (this.main.querySelector('.engine-note'));
+    if (!s || !card || !start || !note) return;
+    const r = this.engine;
+    const can = this.over && s.moves.length > 0;
+    const shown = !!r && r.status !== 'none';
+    start.hidden = !can || shown;
+    const err = /** @type {HTMLElement} */ (start.querySelector('.engine-error'));
+    err.hidden = !this.engineError;
+    err.textContent = this.engineError;
+    card.hidden = !can || !shown;
+    // Under the turn line, in replay: a marked move's mark and the better move, else the
+    // evaluation; always the same height, so that nothing below it moves from move to move.
+    const replaying = can && shown && !!r && this.review !== null;
+    const m = replaying ? this.reviewedMove(this.review) : null;
+    let html = '';
+    if (r && m) html = m.mark ? noteHtml(m, r.unit) : esc(t('review.eval-after', { move: m.move, eval: fmt(m.after, true) }));
+    else if (r && replaying && this.review !== null && this.review < 0 && r.moves.length) html = esc(t('review.eval-start', { eval: fmt(r.moves[0].before, true) }));
+    else if (r && replaying && pending(r)) html = `<span class="muted-note">${esc(progressText(r))}</span>`;
+    note.hidden = !replaying;
+    note.className = `engine-note${m && m.mark ? ` ${m.mark}` : ''}`;
+    if (note.dataset.html !== html) {
+      note.dataset.html = html;
+      note.innerHTML = html;
+      note.title = note.textContent || '';
+    }
+    if (card.hidden || !r) return;
+    const progress = /** @type {HTMLElement} */ (card.querySelector('.engine-progress'));
+    progress.hidden = !pending(r);
+    /** @type {HTMLElement} */ (progress.querySelector('.text')).textContent = progressText(r);
+    const bar = /** @type {HTMLProgressElement} */ (progress.querySelector('progress'));
+    bar.max = Math.max(1, r.plies);
+    bar.value = r.moves.length;
+    const host = /** @type {HTMLElement} */ (card.querySelector('.graph-host'));
+    if (!this.graph) {
+      this.graph = new EvalGraph((ply) => this.showPly(ply));
+      host.replaceChildren(this.graph.el);
+    }
+    const title = (/** @type {import('./review.js').ReviewMove} */ x) => {
+      const head = `${t('replay.at', { n: x.ply + 1, total: r.plies, move: x.move })} · ${fmt(x.after, true)}`;
+      return x.mark ? `${head} · ${moveTitle(x, r.unit)}` : head;
+    };
+    this.graph.update(r, this.review, title);
+    const summary = /** @type {HTMLElement} */ (card.querySelector('.summary-host'));
+    const sum = r.status === 'done' && r.summary ? summaryHtml(r.summary, (c) => this.sideName(c)) : r.status === 'done' && !r.plies ? `<p class="muted">${esc(t('review.none'))}</p>` : '';
+    if (this.summaryShown !== sum || !summary.firstChild) {
+      summary.innerHTML = sum;
+      this.summaryShown = sum;
+    }
   }
 
   renderSide() {
@@ -783,6 +983,10 @@ export class GameScreen {
         this.closeResults();
         this.startReview();
         return;
+      case 'engine-review':
+        this.closeResults();
+        this.engineReview();
+        return;
       case 'close-results':
         this.closeResults();
         return;
@@ -915,8 +1119,9 @@ export class GameScreen {
         ${rematch ? `<div class="wide">${rematch}</div>` : ''}
         <button type="button" data-act="new-game">${esc(t('menu.new-game'))}</button>
         <button type="button" data-act="review">${esc(t('results.review'))}</button>
+        ${s.moves.length ? `<button type="button" data-act="engine-review">${esc(t('review.start'))}</button>` : ''}
         <a class="button" href="${api.pdnUrl(this.id)}" download>${esc(t('results.pdn'))}</a>
-        <button type="button" class="ghost" data-act="close-results">${esc(t('results.close'))}</button>
+        <button type="button" class="ghost${s.moves.length ? ' span' : ''}" data-act="close-results">${esc(t('results.close'))}</button>
       </div>`;
   }
 

@@ -82,6 +82,7 @@ export class HomeScreen {
   <div class="hero">
     <h1>${esc(t('home.title'))}</h1>
     <p>${esc(t('home.tagline'))}</p>
+    <div class="hero-links"><a class="button analysis-link" href="/analysis" data-link>${esc(t('home.analysis'))}</a></div>
   </div>
   <div class="home-grid">
     <form class="card new-game" novalidate>
@@ -315,6 +316,7 @@ function gameRow(s, finished) {
     <span class="g-meta">${esc(modeName(s))} · ${esc(side)} · ${esc(plural('n.moves', Math.ceil(s.plies / 2)))}</span>
     <span class="g-status">${esc(status)}</span>
   </a>
+  ${finished && s.plies > 0 ? `<a class="review-game icon" href="${esc(s.url)}?review=1" data-link aria-label="${esc(t('review.open'))}" title="${esc(t('review.open'))}"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 19h18M4 15l4.5-5 4 3L20 5"/></svg></a>` : ''}
   <button type="button" class="hide-game icon" data-id="${esc(s.id)}" aria-label="${esc(t('home.hide'))}" title="${esc(t('home.hide'))}">×</button>
 </li>`;
 }

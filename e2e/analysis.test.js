@@ -1,0 +1,231 @@
+// The analysis board (/analysis, docs/api.md "Analysis board"): a position from a FEN, the
+// engine's three lines deepening, its switch, the evaluation bar and the best move's arrow;
+// both sides moved on the board, a line's first move played, a side line kept beside the main
+// line, a bad FEN refused with the server's reason; the exact Ugolki race in both languages;
+// the way in from the home page and from a finished game (never from a game being played).
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { lowContrast, myTurn, newGame, openPage, serverAndBrowser, tap } from './harness.js';
+
+const env = serverAndBrowser();
+
+// Russian draughts, White to move, no capture for either side at once.
+const FEN = 'W:Wc1,e1,f2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,e7,g7';
+const BLACK = /^(b6|d6|f6|h6|a7|e7|g7)/;
+// Ugolki, the armies past each other: White needs 5 moves, Black 6.
+const RACE = 'W:Wg5,f6,g6,e7,g7,e8,f8,g8,h8:Ba1,c1,d1,a2,a3,b3,d3,b4,d5:N31';
+
+/** @param {import('playwright-core').Page} page */
+const depth = async (page) => Number(await page.locator('.an-depth').getAttribute('data-depth'));
+/** The main line and the side lines, as texts. @param {import('playwright-core').Page} page */
+const mainLine = (page) => page.locator('.an-tree > li:not(.an-var) .mv:not(.start)').allTextContents();
+/** @param {import('playwright-core').Page} page */
+const sideLines = (page) => page.locator('.an-tree .an-var .mv').allTextContents();
+/** @param {import('playwright-core').Page} page */
+const current = (page) => page.locator('.an-tree .mv.current').textContent();
+
+test('Russian from a FEN: three lines deepening, the switch, moves of both sides, a line played, a side line, a bad FEN', async () => {
+  const { page, errors, context } = await openPage(env.browser, { locale: 'en-US' });
+  await page.goto(`${env.server.url}/analysis?rules=russian&fen=${encodeURIComponent(FEN)}`);
+  assert.equal(await page.locator('.analysis h1').textContent(), 'Analysis board');
+  assert.equal(await page.locator('.an-setup select').inputValue(), 'russian');
+  // Three lines, each with a signed value and the moves in notation, the first of White.
+  await page.locator('.an-line').nth(2).waitFor();
+  assert.equal(await page.locator('.an-line').count(), 3);
+  for (const v of await page.locator('.an-line .an-value').allTextContents()) assert.match(v, /^([+−]\d+\.\d|0\.0)$/);
+  for (const m of await page.locator('.an-line .an-first').allTextContents()) assert.match(m, /^1\.[a-h][1-8]-[a-h][1-8]$/);
+  assert.match(await page.locator('.an-line').first().locator('.an-pv').textContent() || '', /^1\.[a-h]\d-[a-h]\d [a-h]\d-[a-h]\d 2\./);
+  // The depth grows as the engine thinks.
+  const d0 = await depth(page);
+  assert.ok(d0 >= 4, `first depth ${d0}`);
+  await page.waitForFunction((d) => Number(document.querySelector('.an-depth')?.getAttribute('data-depth')) > d + 1, d0, { timeout: 30000 });
+  assert.match(await page.locator('.an-depth').textContent() || '', /^Depth \d+/);
+  // The bar and the arrow follow the best line.
+  assert.match(await page.locator('.eval-bar').getAttribute('aria-label') || '', /^Evaluation ([+−]\d+\.\d|0\.0)/);
+  const arrow = page.locator('.board .engine-arrow');
+  await arrow.waitFor();
+  const best = await page.locator('.an-line').first().getAttribute('data-first') || '';
+  assert.equal(`${await arrow.getAttribute('data-from')}-${await arrow.getAttribute('data-to')}`, best);
+  assert.deepEqual(await lowContrast(page), []);
+
+  // Off: the lines go, nothing more is asked; on again: they come back, deeper.
+  /** @type {string[]} */
+  const asked = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/analysis')) asked.push(r.url());
+  });
+  await page.click('.engine-switch');
+  assert.equal(await page.locator('.engine-switch').getAttribute('aria-checked'), 'false');
+  assert.equal(await page.locator('.engine-switch').textContent(), 'Engine off');
+  assert.equal(await page.locator('.an-line').count(), 0);
+  assert.equal(await arrow.count(), 0);
+  const before = asked.length;
+  await page.waitForTimeout(1500);
+  assert.equal(asked.length, before, 'no analysis asked while the engine is off');
+  await page.click('.engine-switch');
+  assert.equal(await page.locator('.engine-switch').textContent(), 'Engine on');
+  await page.locator('.an-line').nth(2).waitFor();
+
+  // White's move on the board: the lines are Black's now.
+  await tap(page, 'c3');
+  assert.match(await page.locator('.board [data-square="d4"]').getAttribute('class') || '', /\bfinal\b/);
+  await tap(page, 'd4');
+  await page.locator('.an-tree .mv.current', { hasText: 'c3-d4' }).waitFor();
+  assert.equal(await page.locator('.an-turn').textContent(), 'Black to move');
+  await page.waitForFunction(() => {
+    const lines = [...document.querySelectorAll('.an-line')].map((l) => l.getAttribute('data-first') || '');
+    return lines.length === 3 && lines.every((m) => /^(b6|d6|f6|h6|a7|e7|g7)/.test(m));
+  });
+  for (const m of await page.locator('.an-line .an-first').allTextContents()) assert.match(m, /^1…/);
+  // Black's move, then back (the button, then the keyboard) and another move: a side line.
+  await tap(page, 'f6');
+  await tap(page, 'g5');
+  await page.locator('.an-tree .mv.current', { hasText: 'f6-g5' }).waitFor();
+  assert.deepEqual(await mainLine(page), ['c3-d4', 'f6-g5']);
+  await page.click('.an-nav [data-act="prev"]');
+  assert.equal(await current(page), 'c3-d4');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await current(page), 'Start');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await current(page), 'c3-d4');
+  assert.equal(await page.locator('.an-turn').textContent(), 'Black to move');
+  await tap(page, 'b6');
+  await tap(page, 'a5');
+  await page.locator('.an-tree .an-var .mv.current', { hasText: 'b6-a5' }).waitFor();
+  assert.deepEqual(await mainLine(page), ['c3-d4', 'f6-g5'], 'the main line stays');
+  assert.deepEqual(await sideLines(page), ['b6-a5']);
+  assert.match(await page.locator('.an-tree .an-var').textContent() || '', /^1…\s*b6-a5$/);
+  assert.ok(await page.locator('.board [data-square="a5"] .disc.black').count());
+  // Both are clickable: back to the main line.
+  await page.click('.an-tree .mv:text-is("f6-g5")');
+  assert.equal(await current(page), 'f6-g5');
+  assert.ok(await page.locator('.board [data-square="g5"] .disc.black').count());
+  assert.equal(await page.locator('.board [data-square="a5"] .piece').count(), 0);
+  await page.click('.an-tree .an-var .mv:text-is("b6-a5")');
+  assert.equal(await current(page), 'b6-a5');
+  await page.click('.an-tree .mv:text-is("f6-g5")');
+  // A line's first move, clicked, is played: the main line goes on with it.
+  await page.locator('.an-line').nth(2).waitFor();
+  const first = await page.locator('.an-line').first().getAttribute('data-first') || '';
+  assert.match(first, /^[a-h]\d/);
+  await page.locator('.an-line .an-first').first().click();
+  await page.locator('.an-tree .mv.current', { hasText: first }).waitFor();
+  assert.deepEqual(await mainLine(page), ['c3-d4', 'f6-g5', first]);
+  assert.equal(await page.locator('.an-turn').textContent(), 'Black to move');
+
+  // A bad FEN: the server's reason, and the board stays as it was.
+  await page.fill('#an-position', 'W:Wxx:B');
+  await page.click('.an-setup .an-load');
+  const err = page.locator('.an-setup .form-error');
+  await err.waitFor();
+  assert.match(await err.textContent() || '', /malformed square "xx"/);
+  assert.deepEqual(await mainLine(page), ['c3-d4', 'f6-g5', first]);
+  // A good one replaces the tree (and the error).
+  await page.fill('#an-position', 'B:Wc3,e3:Bd6,f6');
+  await page.click('.an-setup .an-load');
+  await page.locator('.an-tree .mv.current', { hasText: 'Start' }).waitFor();
+  await err.waitFor({ state: 'hidden' });
+  assert.equal(await page.locator('.an-turn').textContent(), 'Black to move');
+  assert.equal(await page.locator('#an-fen').inputValue(), 'B:Wc3,e3:Bd6,f6');
+  assert.match(page.url(), /\/analysis\?rules=russian&fen=B%3AWc3%2Ce3%3ABd6%2Cf6$/);
+  await page.locator('.an-line').first().waitFor();
+  // The browser reports the refused position (400) itself; nothing else went wrong.
+  assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
+  await context.close();
+});
+
+test('Ugolki once the armies have separated: the exact race, in English and Russian', async () => {
+  for (const [locale, text] of [
+    ['en-US', 'White needs 5 moves, Black 6 — White wins with best play'],
+    ['ru-RU', 'Белым нужно 5 ходов, чёрным 6 — при лучшей игре побеждают белые'],
+  ]) {
+    // Russian on the narrowest phone.
+    const { page, errors, context } = await openPage(env.browser, locale === 'ru-RU' ? { locale, mobile: true, width: 320, height: 640 } : { locale });
+    await page.goto(`${env.server.url}/analysis?rules=ugolki&fen=${encodeURIComponent(RACE)}`);
+    const race = page.locator('.an-race:not([hidden])');
+    await race.waitFor();
+    assert.equal(await race.textContent(), text);
+    assert.equal(await race.getAttribute('data-white'), '5');
+    assert.equal(await race.getAttribute('data-black'), '6');
+    assert.equal(await race.getAttribute('data-winner'), 'white');
+    assert.equal(await page.locator('.board .sq').count(), 64);
+    assert.ok(await page.locator('.board [data-square="g5"] .disc.white').count());
+    assert.equal(await page.locator('.an-line').count(), 3);
+    assert.deepEqual(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no wider than the window');
+    // The switch in Russian.
+    assert.equal(await page.locator('.engine-switch').textContent(), locale === 'ru-RU' ? 'Движок вкл' : 'Engine on');
+    if (locale === 'en-US') {
+      // The language switched on the page: everything in Russian, the position kept.
+      await page.click('#lang');
+      await page.locator('.an-race', { hasText: 'Белым нужно 5 ходов' }).waitFor();
+      assert.equal(await page.locator('.engine-switch').textContent(), 'Движок вкл');
+      assert.equal(await page.locator('.an-turn').textContent(), 'Ходят белые');
+      assert.ok(await page.locator('.board [data-square="g5"] .disc.white').count());
+      assert.equal(await page.locator('.an-line').count(), 3);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the way in: the home page, and a finished game at the move shown (never a game being played)', async () => {
+  const { page, errors, context } = await openPage(env.browser, { locale: 'ru-RU' });
+  await page.goto(`${env.server.url}/`);
+  await page.click('a.analysis-link');
+  await page.waitForURL(/\/analysis\?rules=russian$/);
+  assert.equal(await page.locator('.analysis h1').textContent(), 'Доска анализа');
+  await page.locator('.board [data-square="a1"] .disc.white').waitFor();
+  assert.equal(await page.locator('.board .disc.top').count(), 24);
+  assert.equal(await page.locator('.an-turn').textContent(), 'Ходят белые');
+  await page.locator('.an-line').nth(2).waitFor();
+
+  // A hot-seat game: no way to the analysis board while it is played.
+  await newGame(page, env.server.url, { rules: 'russian', opponent: 'hotseat', position: 'W:Wh2,e3:Ba7,h6' });
+  const id = new URL(page.url()).pathname.split('/').pop();
+  const moves = [['h2', 'g3', 'h2-g3'], ['a7', 'b6', 'a7-b6'], ['g3', 'h4', 'g3-h4'], ['b6', 'c5', 'b6-c5'], ['h4', 'g5', 'h4-g5'], ['h6', 'd2', 'h6:f4:d2']];
+  for (const [i, [from, to, text]] of moves.entries()) {
+    await myTurn(page);
+    assert.equal(await page.locator('.analyse-here').isVisible(), false);
+    if (i === 1) {
+      // Not even by its address.
+      await page.goto(`${env.server.url}/analysis?game=${id}`);
+      await page.locator('.an-setup .form-error', { hasText: 'ещё идёт' }).waitFor();
+      assert.deepEqual(await mainLine(page), []);
+      await page.goto(`${env.server.url}/g/${id}`);
+      await myTurn(page);
+    }
+    await tap(page, from);
+    await tap(page, to);
+    await page.locator('ol.moves .mv', { hasText: text }).waitFor();
+  }
+  await page.locator('dialog.results[open]').waitFor();
+  await page.click('dialog.results [data-act="close-results"]');
+  // Over: "Analyse from here" opens the board at the move shown in the replay.
+  const link = page.locator('.analyse-here');
+  await link.waitFor();
+  assert.equal(await link.textContent(), 'Анализ с этой позиции');
+  await page.click('[data-replay="prev"]');
+  await page.click('[data-replay="prev"]');
+  await page.locator('ol.moves .mv.current', { hasText: 'b6-c5' }).waitFor();
+  assert.equal(await link.getAttribute('href'), `/analysis?game=${id}&ply=4`);
+  await link.click();
+  await page.waitForURL(/\/analysis\?game=/);
+  await page.locator('.an-tree .mv.current', { hasText: 'b6-c5' }).waitFor();
+  assert.deepEqual(await mainLine(page), moves.map((m) => m[2]));
+  assert.ok(await page.locator('.board [data-square="h4"] .disc.white').count());
+  // Another move there (the position's legal moves come when a piece is touched): a side line.
+  await tap(page, 'e3');
+  await page.locator('.board [data-square="f4"].final').waitFor();
+  await tap(page, 'f4');
+  await page.locator('.an-tree .an-var .mv.current', { hasText: 'e3-f4' }).waitFor();
+  assert.deepEqual(await mainLine(page), moves.map((m) => m[2]));
+  // The end of the game: over, no engine.
+  await page.click('.an-tree .mv:text-is("h6:f4:d2")');
+  assert.equal(await current(page), 'h6:f4:d2');
+  assert.equal(await page.locator('.an-nav [data-act="last"]').isDisabled(), true);
+  assert.match(await page.locator('.an-turn').textContent() || '', /Чёрные победили|победили чёрные/i);
+  assert.equal(await page.locator('.an-line').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
