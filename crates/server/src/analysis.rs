@@ -153,3 +153,24 @@ fn exact_race(game: &AnyGame) -> Option<RaceJson> {
     };
     Some(RaceJson { white: w, black: b, winner })
 }
+
+/// `?rules=russian&fen=W:...`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionQuery {
+    rules: String,
+    fen: String,
+}
+
+/// `GET /api/position`: a position as the board draws it, with its legal moves and the
+/// position after each, so that the analysis board moves from position to position without a
+/// game on the server. (A FEN has no history: repetitions are not seen from it.)
+pub async fn position(Query(q): Query<PositionQuery>) -> Result<Json<serde_json::Value>, ApiError> {
+    let rules: RuleSet = q
+        .rules
+        .parse()
+        .map_err(|e: doska_rules::RuleSetError| ApiError::BadRequest(format!("rules: {e}")))?;
+    let game = AnyGame::import(&q.fen, rules)
+        .map_err(|e| ApiError::BadRequest(format!("fen: {e}; expected a FEN or PDN of {rules}")))?;
+    Ok(Json(crate::view::position_json(&game)))
+}

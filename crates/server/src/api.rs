@@ -149,6 +149,7 @@ pub async fn create(
         finished_at: None,
         draw_offer: None,
         rematch_offer: None,
+        hints: 0,
     };
     state.store().touch_player(&player.id, now).await?;
     state.store().create_game(&rec, &moves).await?;

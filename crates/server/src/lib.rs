@@ -178,6 +178,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/ws", get(socket::upgrade))
         .route("/stats", get(api::stats))
         .route("/analysis", get(analysis::analyze))
+        .route("/position", get(analysis::position))
         .route("/rules", get(api::rules))
         .fallback(api::no_route)
         .layer(axum::middleware::from_fn_with_state(state.clone(), identity::layer));

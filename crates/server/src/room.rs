@@ -562,6 +562,7 @@ impl Live {
             finished_at: None,
             draw_offer: None,
             rematch_offer: None,
+            hints: 0,
             ..rec.clone()
         };
         state.store().create_game(&next, &[]).await?;
@@ -692,6 +693,60 @@ impl Room {
             self.reload(state, live).await?;
         }
         Ok(())
+    }
+
+    /// The engine's best move for the player of a game against the computer, whose turn it
+    /// is (answered to the asker only, as `{"type": "hint", "move", "path", "hints"}`); the
+    /// hint is counted in the game, which the results screen and the stats then show.
+    pub async fn hint(
+        self: &Arc<Self>,
+        state: &AppState,
+        access: Access,
+    ) -> Result<serde_json::Value, ApiError> {
+        let (game, version, plies) = {
+            let mut live = self.live.lock().await;
+            self.fresh(state, &mut live).await?;
+            let Some(human) = live.human_side() else {
+                return Err(ApiError::Conflict(
+                    "hints are for games against the computer".to_string(),
+                ));
+            };
+            if !access.holds(human) {
+                return Err(ApiError::Forbidden("only the player can ask for a hint".to_string()));
+            }
+            live.open()?;
+            if live.game.turn() != human {
+                return Err(ApiError::Conflict(
+                    "a hint is for your own move: wait for the computer's".to_string(),
+                ));
+            }
+            (live.game.clone(), live.version, live.rec.plies)
+        };
+        let nodes = state.config().review_nodes;
+        let chosen = tokio::task::spawn_blocking(move || {
+            let mut searcher = doska_engine::Searcher::new(16, doska_engine::Terms::ALL);
+            let limits = doska_engine::Limits { depth: None, nodes: Some(nodes), movetime: None };
+            let best = doska_engine::analyze(&mut searcher, &game, limits, |_| {}).best;
+            best.and_then(|b| game.legal_moves().into_iter().find(|m| m.notation == b))
+        })
+        .await
+        .map_err(|e| ApiError::Corrupt(self.id.clone(), format!("hint task: {e}")))?;
+        let Some(best) = chosen else {
+            return Err(ApiError::Conflict("there is no move to hint at".to_string()));
+        };
+        let mut live = self.live.lock().await;
+        if live.version != version || live.rec.plies != plies {
+            return Err(ApiError::Conflict("the game changed meanwhile: ask again".to_string()));
+        }
+        let hints = state.store().add_hint(&self.id, plies).await?;
+        live.rec.hints = hints;
+        self.publish(state, &mut live);
+        Ok(serde_json::json!({
+            "type": "hint",
+            "move": best.notation,
+            "path": best.path,
+            "hints": hints,
+        }))
     }
 
     /// Takes the other seat of a friend game with its invitation.

@@ -42,12 +42,13 @@ enum ClientMessage {
     Rematch {},
     Abort {},
     ClaimWin {},
+    Hint {},
     Ping {},
 }
 
 const EXPECTED: &str = "expected {\"type\": \"move\", \"text\": \"c3-d4\"} or {\"type\": \"move\", \
     \"path\": [\"c3\", \"d4\"]}, or {\"type\": T} with T one of resign, draw-offer, draw-accept, \
-    draw-decline, takeback, rematch, abort, claim-win, ping";
+    draw-decline, takeback, rematch, abort, claim-win, hint, ping";
 
 pub async fn upgrade(
     State(state): State<AppState>,
@@ -231,6 +232,12 @@ async fn handle(state: &AppState, room: &Arc<Room>, access: Access, raw: &str) -
     };
     let action = match msg {
         ClientMessage::Ping {} => return Some(Reply::Json(json!({ "type": "pong" }))),
+        ClientMessage::Hint {} => {
+            return Some(match room.hint(state, access).await {
+                Ok(hint) => Reply::Json(hint),
+                Err(e) => error(e),
+            });
+        }
         ClientMessage::Move { text: Some(t), path: None } => Action::Move(MoveInput::Text(t)),
         ClientMessage::Move { text: None, path: Some(p) } => Action::Move(MoveInput::Path(p)),
         ClientMessage::Move { .. } => {

@@ -133,6 +133,8 @@ pub struct StateJson<'a> {
     pub claim_after_ms: u64,
     /// The computer is choosing its move.
     pub thinking: bool,
+    /// Hints the player has asked for (games against the computer).
+    pub hints: i64,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -204,6 +206,7 @@ pub fn state_json(live: &Live, config: &Config, you: Option<&'static str>) -> St
         can_abort: !rec.status.is_over() && !rec.both_moved(),
         claim_after_ms: u64::try_from(config.claim_after.as_millis()).unwrap_or(u64::MAX),
         thinking: live.thinking,
+        hints: live.rec.hints,
         created_at: rec.created_at,
         updated_at: rec.updated_at,
     };
@@ -257,4 +260,42 @@ pub fn summary<'a>(rec: &'a GameRecord, player: &str) -> SummaryJson<'a> {
         created_at: rec.created_at,
         updated_at: rec.updated_at,
     }
+}
+
+/// A position alone (the analysis board's): the board, the side to move, every legal move
+/// with the position after it, the pieces that must capture, and the end if it is over.
+pub fn position_json(game: &doska_rules::AnyGame) -> serde_json::Value {
+    let over = game.outcome();
+    let moves: Vec<serde_json::Value> = if over.is_some() {
+        Vec::new()
+    } else {
+        game.legal_moves()
+            .iter()
+            .map(|m| {
+                let mut v = serde_json::to_value(MoveJson::from(m)).unwrap_or_default();
+                v["fen"] = serde_json::Value::String(m.fen.clone());
+                v
+            })
+            .collect()
+    };
+    let (white_left, black_left) = game.pieces_left();
+    serde_json::json!({
+        "rules": game.rules().to_string(),
+        "fen": game.fen(),
+        "turn": game.turn().name(),
+        "move_number": game.move_number(),
+        "pieces": game.pieces().iter().map(PieceJson::from).collect::<Vec<_>>(),
+        "legal_moves": moves,
+        "must_capture": if over.is_some() { Vec::new() } else { game.must_capture() },
+        "pieces_left": {"white": white_left, "black": black_left},
+        "outcome": over.map(|o| serde_json::json!({
+            "winner": match o.winner {
+                doska_rules::game::Winner::White => "white",
+                doska_rules::game::Winner::Black => "black",
+                doska_rules::game::Winner::Draw => "draw",
+            },
+            "reason": o.reason,
+            "text": o.text,
+        })),
+    })
 }

@@ -204,3 +204,75 @@ async fn the_analysis_board_gets_the_best_lines_and_the_exact_race() {
     assert_eq!(rules.status, 400, "{}", rules.body);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_shows_the_best_move_and_marks_the_game_in_the_stats() {
+    let db = Db::new();
+    let server = Server::start(&db).await;
+    let mut me = server.browser();
+    // White (the player) must take c3:e5 and wins at once.
+    let g = me
+        .create(json!({"rules": "russian", "opponent": "computer", "level": "easy",
+                       "color": "white", "position": "W:Wc3,h2:Bd4"}))
+        .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut s = me.socket(&id, None).await;
+    assert_eq!(s.state["hints"], 0);
+    s.send(json!({"type": "hint"})).await;
+    let hint = loop {
+        let v = s.next().await.unwrap();
+        if v["type"] == "hint" {
+            break v;
+        }
+        assert_ne!(v["type"], "error", "{v}");
+    };
+    assert_eq!((hint["move"].as_str(), hint["hints"].as_i64()), (Some("c3:e5"), Some(1)), "{hint}");
+    assert_eq!(hint["path"], json!(["c3", "e5"]));
+    s.state_where(|s| s["hints"] == 1).await;
+
+    // Spectators and the computer's turn get no hint.
+    let other = server.browser();
+    let mut watcher = other.socket(&id, None).await;
+    assert_eq!(
+        watcher.refused(json!({"type": "hint"})).await,
+        "only the player can ask for a hint"
+    );
+    s.play("c3:e5").await;
+    s.state_where(|s| s["status"] == "finished").await;
+    assert!(s.refused(json!({"type": "hint"})).await.contains("over"));
+
+    // A win with a hint: a win and a streak, but not a clean streak.
+    let stats = me.get("/api/stats").await.json();
+    let b =
+        stats["mine"].as_array().unwrap().iter().find(|b| b["bucket"] == "computer:easy").unwrap();
+    assert_eq!((b["wins"].as_u64(), b["streak"].as_u64()), (Some(1), Some(1)), "{b}");
+    assert_eq!((b["hinted"].as_u64(), b["clean_streak"].as_u64()), (Some(1), Some(0)), "{b}");
+
+    // No hints between friends.
+    let f = me.create(json!({"rules": "russian", "opponent": "friend", "color": "white"})).await;
+    let mut fs = me.socket(f["id"].as_str().unwrap(), None).await;
+    assert_eq!(
+        fs.refused(json!({"type": "hint"})).await,
+        "hints are for games against the computer"
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_position_alone_has_its_legal_moves_and_the_position_after_each() {
+    let db = Db::new();
+    let server = Server::start(&db).await;
+    let mut me = server.browser();
+    let v = me.get("/api/position?rules=russian&fen=W%3AWc3%3ABd4%2Ch8").await.json();
+    assert_eq!((v["turn"].as_str(), v["must_capture"].clone()), (Some("white"), json!(["c3"])));
+    let m = &v["legal_moves"][0];
+    assert_eq!((m["notation"].as_str(), m["fen"].as_str()), (Some("c3:e5"), Some("B:We5:Bh8")));
+    let after = me.get("/api/position?rules=russian&fen=B%3AWe5%3ABh8").await.json();
+    assert_eq!(after["outcome"], Value::Null);
+    let over = me.get("/api/position?rules=russian&fen=B%3AWe5%3AB").await.json();
+    assert_eq!(over["outcome"]["winner"], "white");
+    assert_eq!(over["legal_moves"], json!([]));
+    let bad = me.get("/api/position?rules=russian&fen=nonsense").await;
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    server.stop().await;
+}

@@ -118,6 +118,8 @@ pub struct GameRecord {
     pub draw_offer: Option<Side>,
     /// The side that asked for a rematch of this finished friend game.
     pub rematch_offer: Option<Side>,
+    /// Hints the player asked for (games against the computer).
+    pub hints: i64,
     /// Milliseconds since the Unix epoch.
     pub created_at: i64,
     /// Milliseconds since the Unix epoch.
@@ -288,6 +290,10 @@ pub trait Store: Send + Sync + Debug {
     /// Forgets the instances not heard from since `before`, and every presence row of theirs
     /// or not changed since then.
     async fn forget_presence(&self, before: i64) -> StoreResult<()>;
+
+    /// Counts a hint in a game being played that has `expected` moves; the game's hints
+    /// then. [`StoreError::Conflict`] if the game moved on or ended.
+    async fn add_hint(&self, id: &str, expected: i64) -> StoreResult<i64>;
 
     /// The stored engine review of a game (its JSON).
     async fn review(&self, id: &str) -> StoreResult<Option<String>>;

@@ -16,6 +16,7 @@ pub(crate) const SQLITE: &[Step] = &[
     (3, "player indexes", include_str!("../migrations/sqlite/0003_player_indexes.sql")),
     (4, "shared state", include_str!("../migrations/sqlite/0004_shared_state.sql")),
     (5, "reviews", include_str!("../migrations/sqlite/0005_reviews.sql")),
+    (6, "hints", include_str!("../migrations/sqlite/0006_hints.sql")),
 ];
 
 pub(crate) const POSTGRES: &[Step] = &[
@@ -24,6 +25,7 @@ pub(crate) const POSTGRES: &[Step] = &[
     (3, "player indexes", include_str!("../migrations/postgres/0003_player_indexes.sql")),
     (4, "shared state", include_str!("../migrations/postgres/0004_shared_state.sql")),
     (5, "reviews", include_str!("../migrations/postgres/0005_reviews.sql")),
+    (6, "hints", include_str!("../migrations/postgres/0006_hints.sql")),
 ];
 
 #[derive(Debug)]

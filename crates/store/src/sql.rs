@@ -6,7 +6,7 @@
 pub(crate) const GAME_COLUMNS: &str = "id, rules, mode, level, computer_side, creator, \
     creator_side, start_fen, white_player, black_player, white_token, black_token, \
     invite_token, seed, status, winner, reason, result_text, plies, imported, to_move, rematch_of, \
-    rematch, created_at, updated_at, finished_at, draw_offer, rematch_offer";
+    rematch, created_at, updated_at, finished_at, draw_offer, rematch_offer, hints";
 
 /// The counter shard of a game: writers of different games mostly touch different rows.
 pub(crate) fn shard(id: &str) -> i64 {
@@ -74,6 +74,7 @@ macro_rules! impl_store {
                 finished_at: row.try_get("finished_at")?,
                 draw_offer: parse_opt("draw_offer", row.try_get("draw_offer")?)?,
                 rematch_offer: parse_opt("rematch_offer", row.try_get("rematch_offer")?)?,
+                hints: row.try_get("hints")?,
             })
         }
 
@@ -133,7 +134,7 @@ macro_rules! impl_store {
                 let sql = format!(
                     "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
                      $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, \
-                     $24, $25, $26, $27, $28)"
+                     $24, $25, $26, $27, $28, $29)"
                 );
                 sqlx::query(&sql)
                     .bind(&g.id)
@@ -164,6 +165,7 @@ macro_rules! impl_store {
                     .bind(g.finished_at)
                     .bind(opt_str(g.draw_offer))
                     .bind(opt_str(g.rematch_offer))
+                    .bind(g.hints)
                     .execute(&mut *tx)
                     .await?;
                 for (ply, notation) in moves.iter().enumerate() {
@@ -428,6 +430,20 @@ macro_rules! impl_store {
                 Ok(())
             }
 
+            async fn add_hint(&self, id: &str, expected: i64) -> StoreResult<i64> {
+                let hints: Option<i64> = sqlx::query_scalar(
+                    "UPDATE games SET hints = hints + 1 \
+                     WHERE id = $1 AND plies = $2 AND status = 'playing' RETURNING hints",
+                )
+                .bind(id)
+                .bind(expected)
+                .fetch_optional(&self.pool)
+                .await?;
+                let hints = hints.ok_or(StoreError::Conflict)?;
+                self.changed(id).await?;
+                Ok(hints)
+            }
+
             async fn review(&self, id: &str) -> StoreResult<Option<String>> {
                 let body = sqlx::query_scalar("SELECT body FROM reviews WHERE game_id = $1")
                     .bind(id)
@@ -505,7 +521,8 @@ macro_rules! impl_store {
 
             async fn player_results(&self, player: &str) -> StoreResult<Vec<ResultRow>> {
                 let rows = sqlx::query(
-                    "SELECT rules, mode, level, creator_side, white_player, winner FROM games \
+                    "SELECT rules, mode, level, creator_side, white_player, winner, hints \
+                     FROM games \
                      WHERE status = 'finished' \
                      AND id IN (SELECT id FROM games WHERE white_player = $1 \
                                 UNION SELECT id FROM games WHERE black_player = $1) \
@@ -531,7 +548,14 @@ macro_rules! impl_store {
                         (crate::Mode::Computer, Some(l)) => format!("computer:{l}"),
                         (m, _) => m.to_string(),
                     };
-                    out.push(ResultRow { rules: r.try_get("rules")?, bucket, side, winner });
+                    let hints: i64 = r.try_get("hints")?;
+                    out.push(ResultRow {
+                        rules: r.try_get("rules")?,
+                        bucket,
+                        side,
+                        winner,
+                        hinted: hints > 0,
+                    });
                 }
                 Ok(out)
             }

@@ -21,6 +21,8 @@ pub struct ResultRow {
     pub side: Side,
     /// The result.
     pub winner: Winner,
+    /// The player asked the engine for a hint in this game.
+    pub hinted: bool,
 }
 
 /// Finished games of one rule set with one result.
@@ -59,6 +61,10 @@ pub struct PlayerBucket {
     pub streak: u64,
     /// The longest run of wins.
     pub best_streak: u64,
+    /// Games in which the player asked for hints.
+    pub hinted: u64,
+    /// Wins in a row without a hint up to the latest game (a win with hints ends it).
+    pub clean_streak: u64,
 }
 
 /// The site's results in one rule set.
@@ -106,8 +112,13 @@ pub fn player_buckets(rows: &[ResultRow]) -> Vec<PlayerBucket> {
                 win_pct: 0.0,
                 streak: 0,
                 best_streak: 0,
+                hinted: 0,
+                clean_streak: 0,
             });
         b.games += 1;
+        if r.hinted {
+            b.hinted += 1;
+        }
         match r.winner {
             Winner::White => b.white_wins += 1,
             Winner::Black => b.black_wins += 1,
@@ -123,15 +134,18 @@ pub fn player_buckets(rows: &[ResultRow]) -> Vec<PlayerBucket> {
             (Winner::Draw, _) => {
                 b.draws += 1;
                 b.streak = 0;
+                b.clean_streak = 0;
             }
             (Winner::White, Side::White) | (Winner::Black, Side::Black) => {
                 b.wins += 1;
                 b.streak += 1;
                 b.best_streak = b.best_streak.max(b.streak);
+                b.clean_streak = if r.hinted { 0 } else { b.clean_streak + 1 };
             }
             _ => {
                 b.losses += 1;
                 b.streak = 0;
+                b.clean_streak = 0;
             }
         }
     }
@@ -181,7 +195,7 @@ mod tests {
     use super::*;
 
     fn row(bucket: &str, side: Side, winner: Winner) -> ResultRow {
-        ResultRow { rules: "russian".into(), bucket: bucket.into(), side, winner }
+        ResultRow { rules: "russian".into(), bucket: bucket.into(), side, winner, hinted: false }
     }
 
     #[test]
@@ -207,6 +221,24 @@ mod tests {
         assert_eq!((b[1].bucket.as_str(), b[1].losses, b[1].win_pct), ("computer:hard", 1, 0.0));
         assert_eq!((b[2].bucket.as_str(), b[2].draws, b[2].streak), ("friend", 1, 0));
         assert_eq!((easy.white_wins, easy.black_wins), (2, 4));
+    }
+
+    #[test]
+    fn a_win_with_hints_is_a_win_but_not_a_clean_streak() {
+        use Side::*;
+        let hinted =
+            |side, winner| ResultRow { hinted: true, ..row("computer:hard", side, winner) };
+        let rows = [
+            row("computer:hard", White, Winner::White),
+            row("computer:hard", White, Winner::White),
+            hinted(White, Winner::White),
+            row("computer:hard", Black, Winner::Black),
+            hinted(Black, Winner::White),
+        ];
+        let b = &player_buckets(&rows[..4])[0];
+        assert_eq!((b.wins, b.streak, b.clean_streak, b.hinted), (4, 4, 1, 1));
+        let b = &player_buckets(&rows)[0];
+        assert_eq!((b.wins, b.losses, b.streak, b.clean_streak, b.hinted), (4, 1, 0, 0, 2));
     }
 
     #[test]

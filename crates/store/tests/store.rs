@@ -47,6 +47,7 @@ fn record(id: &str, rules: &str, mode: Mode, creator: &str) -> GameRecord {
         finished_at: None,
         draw_offer: None,
         rematch_offer: None,
+        hints: 0,
     }
 }
 
