@@ -106,13 +106,20 @@ pub async fn create(
             .map_err(|e| ApiError::BadRequest(format!("position: {e}")))?,
         _ => AnyGame::new(rules),
     };
-    if let Some(o) = game.outcome() {
-        return Err(ApiError::BadRequest(format!(
-            "position: the game is already over ({}); start from a position with moves to play",
-            o.text
-        )));
-    }
     let moves: Vec<String> = game.history().into_iter().map(|m| m.notation).collect();
+    // A whole game brought in to look at (and have the engine review) is stored as it ended,
+    // on one device; any other game must have moves left to play.
+    let ended = match game.outcome() {
+        Some(o) if mode == Mode::Hotseat && !moves.is_empty() => Some(o),
+        Some(o) => {
+            return Err(ApiError::BadRequest(format!(
+                "position: the game is already over ({}); start from a position with moves to \
+                 play, or bring a whole game in on one device to replay and review it",
+                o.text
+            )));
+        }
+        None => None,
+    };
     let token = secret();
     let me = Seat { player: Some(player.id.clone()), token_hash: Some(digest(&token)) };
     let (white, black) = match (mode, mine) {
@@ -135,10 +142,18 @@ pub async fn create(
         black,
         invite_hash: invite.as_deref().map(digest),
         seed: state.config().seed.map_or_else(rand::random::<i64>, |s| s as i64),
-        status: if mode == Mode::Friend { Status::Waiting } else { Status::Playing },
-        winner: None,
-        reason: None,
-        result_text: None,
+        status: match (&ended, mode) {
+            (Some(_), _) => Status::Finished,
+            (None, Mode::Friend) => Status::Waiting,
+            (None, _) => Status::Playing,
+        },
+        winner: ended.as_ref().map(|o| match o.winner {
+            doska_rules::game::Winner::White => doska_store::Winner::White,
+            doska_rules::game::Winner::Black => doska_store::Winner::Black,
+            doska_rules::game::Winner::Draw => doska_store::Winner::Draw,
+        }),
+        reason: ended.as_ref().map(|o| o.reason.to_string()),
+        result_text: ended.as_ref().map(|o| o.text.clone()),
         plies: moves.len() as i64,
         imported: moves.len() as i64,
         to_move: side(game.turn()),
@@ -146,7 +161,7 @@ pub async fn create(
         rematch: None,
         created_at: now,
         updated_at: now,
-        finished_at: None,
+        finished_at: ended.as_ref().map(|_| now),
         draw_offer: None,
         rematch_offer: None,
         hints: 0,

@@ -276,3 +276,28 @@ async fn a_position_alone_has_its_legal_moves_and_the_position_after_each() {
     assert_eq!(bad.status, 400, "{}", bad.body);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_brought_in_is_stored_as_it_ended_and_can_be_reviewed() {
+    let db = Db::new();
+    let server = Server::start(&db).await;
+    let mut me = server.browser();
+    let pdn = "[FEN \"W:We3,f4:Bc5,h8\"]\n1. e3-d4 c5:g5 0-1";
+    let g = me.create(json!({"rules": "russian", "opponent": "hotseat", "position": pdn})).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let s = me.get(&format!("/api/games/{id}")).await.json();
+    assert_eq!(
+        (s["status"].as_str(), s["outcome"]["winner"].as_str()),
+        (Some("finished"), Some("black"))
+    );
+    me.post(&format!("/api/games/{id}/review"), &json!({})).await;
+    let v = done(&mut me, &id).await;
+    assert_eq!(v["moves"][0]["nag"], "??", "{v}");
+    // Only on one device: a game against the computer or a friend needs moves left.
+    let r = me
+        .post("/api/games", &json!({"rules": "russian", "opponent": "computer", "position": pdn}))
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("already over"), "{}", r.body);
+    server.stop().await;
+}

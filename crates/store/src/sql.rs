@@ -180,7 +180,15 @@ macro_rules! impl_store {
                     .execute(&mut *tx)
                     .await?;
                 }
-                count(&mut tx, "open_games", &g.id, 1).await?;
+                if g.status.is_over() {
+                    // A whole game brought in as it ended: counted as ended.
+                    count(&mut tx, "closed_games", &g.id, 1).await?;
+                    if let (crate::Status::Finished, Some(w)) = (g.status, g.winner) {
+                        count_result(&mut tx, &g.rules, w).await?;
+                    }
+                } else {
+                    count(&mut tx, "open_games", &g.id, 1).await?;
+                }
                 count(&mut tx, "moves", &g.id, moves.len() as i64).await?;
                 tx.commit().await?;
                 Ok(())
@@ -649,15 +657,25 @@ macro_rules! impl_store {
             count(tx, "open_games", id, -1).await?;
             count(tx, "closed_games", id, 1).await?;
             if let (crate::Status::Finished, Some(w)) = (end.status, end.winner) {
-                sqlx::query(
-                    "INSERT INTO site_results (rules, winner, games) VALUES ($1, $2, 1) \
-                     ON CONFLICT (rules, winner) DO UPDATE SET games = site_results.games + 1",
-                )
-                .bind(&rules)
-                .bind(w.as_str())
-                .execute(&mut **tx)
-                .await?;
+                count_result(tx, &rules, w).await?;
             }
+            Ok(())
+        }
+
+        /// Counts a finished game's result in the site's results.
+        async fn count_result(
+            tx: &mut sqlx::Transaction<'_, $db>,
+            rules: &str,
+            winner: crate::Winner,
+        ) -> StoreResult<()> {
+            sqlx::query(
+                "INSERT INTO site_results (rules, winner, games) VALUES ($1, $2, 1) \
+                 ON CONFLICT (rules, winner) DO UPDATE SET games = site_results.games + 1",
+            )
+            .bind(rules)
+            .bind(winner.as_str())
+            .execute(&mut **tx)
+            .await?;
             Ok(())
         }
 

@@ -276,6 +276,13 @@ async fn random_play_keeps_the_aggregates_exact(store: &Arc<dyn Store>, n: usize
         let mut g = record(&id, rules, mode, &format!("p{}", rand(5)));
         g.status = Status::Playing;
         let imported: Vec<String> = (0..rand(3)).map(|p| format!("m{p}")).collect();
+        if rand(8) == 0 {
+            // A whole game brought in as it ended.
+            g.status = Status::Finished;
+            g.winner = Some([Winner::White, Winner::Black, Winner::Draw][rand(3) as usize]);
+            store.create_game(&g, &imported).await.unwrap();
+            continue;
+        }
         store.create_game(&g, &imported).await.unwrap();
         let mut plies = imported.len() as i64;
         for _ in 0..rand(6) {
