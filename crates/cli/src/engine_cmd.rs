@@ -45,7 +45,10 @@ pub struct AnalyzeArgs {
 
 #[derive(Serialize)]
 struct LineJson {
+    /// Engine points for the side to move (hundredths of a man; Ugolki: tenths of a move).
     score: i32,
+    /// The same in `unit`s (men, or race moves for Ugolki), clamped to ±10 (a forced win).
+    value: f64,
     depth: u32,
     pv: Vec<String>,
 }
@@ -60,6 +63,8 @@ struct AnalysisJson {
     depth: u32,
     nodes: u64,
     seconds: f64,
+    /// `man` or `race-move`: what a line's `value` counts.
+    unit: &'static str,
     lines: Vec<LineJson>,
 }
 
@@ -110,8 +115,14 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
         lines: result
             .lines
             .iter()
-            .map(|l| LineJson { score: l.score, depth, pv: l.moves.clone() })
+            .map(|l| LineJson {
+                score: l.score,
+                value: doska_engine::review::value(l.score, doska_engine::review::unit(&game)),
+                depth,
+                pv: l.moves.clone(),
+            })
             .collect(),
+        unit: doska_engine::review::unit_name(&game),
         variant: game.rules().to_string(),
         fen: game.fen(),
         best: result.best,

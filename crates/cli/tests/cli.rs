@@ -289,3 +289,48 @@ fn analyze_without_terms_and_techniques() {
         "{err}"
     );
 }
+
+/// `--multipv N`: N lines, best first, each with its score, value in units, depth and line;
+/// Ugolki's values are race moves.
+#[test]
+fn analyze_multipv_lines() {
+    let (ok, out, err) = doska(&[
+        "analyze",
+        "--variant",
+        "russian",
+        "--fen",
+        "W:Wa1,e3,f4:Bc5,a7,h8",
+        "--depth",
+        "6",
+        "--multipv",
+        "4",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v = json(&out);
+    let lines = v["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 4, "{v}");
+    let scores: Vec<i64> = lines.iter().map(|l| l["score"].as_i64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{v}");
+    assert_eq!(lines[0]["pv"][0], v["best"]);
+    // The four moves are the four legal ones; giving two men away comes last.
+    assert_eq!(lines[3]["pv"][0], "e3-d4", "{v}");
+    assert!(lines[3]["value"].as_f64().unwrap() <= -1.5, "{v}");
+    assert_eq!((v["unit"].as_str(), lines[0]["depth"].as_u64()), (Some("man"), Some(6)));
+    let (ok, out, err) = doska(&[
+        "analyze",
+        "--variant",
+        "ugolki",
+        "--fen",
+        "W:Wg5,f6,g6,e7,g7,e8,f8,g8,h8:Ba1,c1,d1,a2,a3,b3,d3,b4,d5:N31",
+        "--depth",
+        "3",
+        "--multipv",
+        "2",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(json(&out)["unit"], "race-move");
+    let (ok, _, err) = doska(&["analyze", "--variant", "russian", "--multipv", "0"]);
+    assert!(!ok && err.contains("multipv"), "{err}");
+}
