@@ -1,8 +1,11 @@
-// The analysis board (/analysis, docs/api.md "Analysis board"): a position from a FEN, the
-// engine's three lines deepening, its switch, the evaluation bar and the best move's arrow;
-// both sides moved on the board, a line's first move played, a side line kept beside the main
-// line, a bad FEN refused with the server's reason; the exact Ugolki race in both languages;
-// the way in from the home page and from a finished game (never from a game being played).
+// The analysis board (/analysis, docs/api.md "Analysis board" and "A position alone"): a
+// position from a FEN, the engine's three lines deepening, its switch, the evaluation bar and
+// the best move's arrow; both sides moved on the board, a line's first move played, a side line
+// kept beside the main line, a bad FEN refused with the server's reason, and all of it without
+// a game on the server (nothing created, nothing in the player's lists or stats); a PDN's moves
+// as the main line with the capture that must follow glowing at once; the exact Ugolki race in
+// both languages; the way in from the home page and from a finished game (never from a game
+// being played).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -25,8 +28,24 @@ const sideLines = (page) => page.locator('.an-tree .an-var .mv').allTextContents
 /** @param {import('playwright-core').Page} page */
 const current = (page) => page.locator('.an-tree .mv.current').textContent();
 
-test('Russian from a FEN: three lines deepening, the switch, moves of both sides, a line played, a side line, a bad FEN', async () => {
+/** The games the server has created so far (its metric). */
+async function gamesCreated() {
+  const text = await (await fetch(`${env.server.url}/metrics`)).text();
+  const m = /^doska_games_created_total (\d+)/m.exec(text);
+  assert.ok(m, 'doska_games_created_total in /metrics');
+  return Number(m[1]);
+}
+
+test('Russian from a FEN: three lines deepening, the switch, moves of both sides, a line played, a side line, a bad FEN; no game made', async () => {
   const { page, errors, context } = await openPage(env.browser, { locale: 'en-US' });
+  // Nothing of a game: no game created, no socket opened.
+  const created = await gamesCreated();
+  /** @type {string[]} */
+  const gameCalls = [];
+  page.on('request', (r) => {
+    if (/\/api\/games/.test(r.url()) && r.method() !== 'GET') gameCalls.push(`${r.method()} ${r.url()}`);
+  });
+  page.on('websocket', (ws) => gameCalls.push(`socket ${ws.url()}`));
   await page.goto(`${env.server.url}/analysis?rules=russian&fen=${encodeURIComponent(FEN)}`);
   assert.equal(await page.locator('.analysis h1').textContent(), 'Analysis board');
   assert.equal(await page.locator('.an-setup select').inputValue(), 'russian');
@@ -130,8 +149,55 @@ test('Russian from a FEN: three lines deepening, the switch, moves of both sides
   assert.equal(await page.locator('#an-fen').inputValue(), 'B:Wc3,e3:Bd6,f6');
   assert.match(page.url(), /\/analysis\?rules=russian&fen=B%3AWc3%2Ce3%3ABd6%2Cf6$/);
   await page.locator('.an-line').first().waitFor();
+
+  // None of this made a game: the server created none, the page asked for none and opened no
+  // socket, and the player's lists and stats are as empty as before.
+  assert.deepEqual(gameCalls, []);
+  assert.equal(await gamesCreated(), created, 'no game created on the server');
+  const lists = await page.evaluate(async () => (await fetch('/api/games')).json());
+  assert.deepEqual(lists, { unfinished: [], finished: [] });
+  const stats = await page.evaluate(async () => (await fetch('/api/stats')).json());
+  assert.deepEqual(stats.mine, []);
+  await page.goto(`${env.server.url}/`);
+  await page.locator('.list.unfinished', { hasText: 'No unfinished games.' }).waitFor();
+  await page.locator('.list.done', { hasText: 'No finished games yet.' }).waitFor();
+  assert.equal(await page.locator('.stats-table').textContent(), 'Finish a game to see your wins, losses and streaks here.');
   // The browser reports the refused position (400) itself; nothing else went wrong.
   assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
+  await context.close();
+});
+
+test('a PDN: its moves as the main line, the capture that must follow glowing at once, then moves of its own', async () => {
+  const { page, errors, context } = await openPage(env.browser, { locale: 'en-US' });
+  const created = await gamesCreated();
+  await page.goto(`${env.server.url}/analysis?rules=russian`);
+  await page.locator('.board [data-square="a1"] .disc.white').waitFor();
+  await page.fill('#an-position', '[Event "Study"]\n[Variant "russian"]\n1. c3-d4 {the centre} f6-g5 2. d4-e5?! (2. g3-h4) *');
+  await page.click('.an-setup .an-load');
+  await page.locator('.an-tree .mv.current', { hasText: 'd4-e5' }).waitFor();
+  assert.deepEqual(await mainLine(page), ['c3-d4', 'f6-g5', 'd4-e5']);
+  // Black must take, and the piece that must glows before anything is touched.
+  assert.equal(await page.locator('.an-turn').textContent(), 'Black to move · capture is compulsory');
+  assert.match(await page.locator('.board [data-square="d6"]').getAttribute('class') || '', /\bglow\b/);
+  assert.equal(await page.locator('.board .sq.glow').count(), 1);
+  // Every position of the line is there: back to the start and forward again.
+  await page.keyboard.press('Home');
+  assert.equal(await current(page), 'Start');
+  assert.equal(await page.locator('.board .disc.top').count(), 24);
+  await page.keyboard.press('End');
+  assert.equal(await current(page), 'd4-e5');
+  // A move refused on the board says why, as the server would.
+  await tap(page, 'd6');
+  await tap(page, 'c5');
+  await page.locator('.prompt .error', { hasText: 'Capture is compulsory: d6 must capture' }).waitFor();
+  await tap(page, 'd6');
+  await tap(page, 'f4');
+  await page.locator('.an-tree .mv.current', { hasText: 'd6:f4' }).waitFor();
+  assert.deepEqual(await mainLine(page), ['c3-d4', 'f6-g5', 'd4-e5', 'd6:f4']);
+  assert.equal(await page.locator('.board [data-square="e5"] .piece').count(), 0, 'the white man is taken');
+  assert.equal(await page.locator('.an-turn').textContent(), 'White to move · capture is compulsory');
+  assert.equal(await gamesCreated(), created, 'no game created on the server');
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
@@ -214,7 +280,7 @@ test('the way in: the home page, and a finished game at the move shown (never a 
   await page.locator('.an-tree .mv.current', { hasText: 'b6-c5' }).waitFor();
   assert.deepEqual(await mainLine(page), moves.map((m) => m[2]));
   assert.ok(await page.locator('.board [data-square="h4"] .disc.white').count());
-  // Another move there (the position's legal moves come when a piece is touched): a side line.
+  // Another move there (the position's legal moves are asked for when it is shown): a side line.
   await tap(page, 'e3');
   await page.locator('.board [data-square="f4"].final').waitFor();
   await tap(page, 'f4');

@@ -76,7 +76,7 @@ test('two on one device: the replay describes the position shown, and the stats 
   const row = page.locator('.stats-table tr.hotseat');
   await row.waitFor();
   assert.match(await row.textContent() || '', /White 1 · Black 0/);
-  assert.deepEqual(await row.locator('td').allTextContents(), ['–', '–', '0', '–', '–']);
+  assert.deepEqual(await row.locator('td').allTextContents(), ['–', '–', '0', '–', '–', '–']);
   assert.deepEqual(errors, []);
   await context.close();
 });

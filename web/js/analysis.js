@@ -6,26 +6,22 @@
 // back and trying another move keeps the main line and shows the new one as a side line.
 //
 // Where the legal moves come from. The client does not know the rules (rulesets.js only draws;
-// the server is the only judge of legality), and `GET /api/analysis` answers only lines. The
-// server gives legal moves in one place: a game's state. So every position the player moves
-// from is backed by a private hot-seat game created at its FEN (`POST /api/games` with
-// `{"rules", "opponent": "hotseat", "position": FEN}`, at once hidden from the player's lists by
-// `DELETE /api/games/{id}`): its state gives the pieces, the side to move and the legal moves
-// with their paths for board.js and input.js exactly as in play, and a move is played on its
-// socket, the next state being the next position (with its FEN for the engine). One game serves
-// a whole line played forward: a game is kept for the position it stands at, and a new one is
-// made only when the player tries another move at a position already moved past (or at one of a
-// finished game's or a PDN's positions, which are known from the replay without legal moves:
-// those get a game only once the player moves there). Leaving the page aborts the game in use
-// when it still can be (before both sides moved: it then counts nowhere).
-// What this costs: each new backing game counts against the limit on new games (30 a minute),
-// and a line played to the game's very end finishes its backing game, which the stats then count
-// as a hot-seat game (nobody's win or loss). The engine's endpoint is stateless (a FEN alone), so
-// nothing of a game being played is ever analysed here.
+// the server is the only judge of legality), and `GET /api/analysis` answers only lines. A
+// position is a FEN and nothing else: `GET /api/position?rules=R&fen=F` (docs/api.md, "A
+// position alone") gives its pieces, the side to move, the pieces that must capture, whether the
+// game is over there, and its legal moves, each with its path for board.js and input.js exactly
+// as in play and the FEN after it. Playing a move is taking that move's FEN and asking for the
+// position there: no game is made on the server, nothing is played on a socket, nothing counts
+// in the player's lists, stats or limits. A finished game's positions (from its replay) are
+// asked for when they are shown, so the glow of the pieces that must capture is there at once.
+// A pasted PDN's moves become the main line: the server reads the PDN cut after each of its
+// moves (the same tags, the moves up to there), and each move is the legal move whose FEN is the
+// next position's. A FEN has no history, so a repetition is not seen as a draw here. The
+// engine's endpoint is stateless too (a FEN alone), so nothing of a game being played is ever
+// analysed here.
 
 import * as api from './api.js';
 import { Board } from './board.js';
-import { Connection } from './connection.js';
 import { lang, plural, t } from './i18n.js';
 import { MoveInput } from './input.js';
 import { errorText, reasonText, rulesName } from './names.js';
@@ -36,6 +32,11 @@ import * as sound from './sound.js';
 /** @typedef {'white' | 'black'} Color */
 /** @typedef {import('./input.js').Piece} Piece */
 /** @typedef {import('./input.js').MoveView} MoveView */
+/** A legal move of a position alone, with the FEN after it. @typedef {MoveView & { fen: string }} LegalMove */
+/**
+ * `GET /api/position`'s answer.
+ * @typedef {{ rules: string, fen: string, turn: Color, move_number: number, pieces: Piece[], legal_moves: LegalMove[], must_capture: string[], pieces_left: { white: number, black: number }, outcome: Node['over'] }} Position
+ */
 
 /**
  * A position of the tree: the root, or the position after `move` from `parent`.
@@ -48,15 +49,13 @@ import * as sound from './sound.js';
  * @property {Color} turn
  * @property {Piece[]} pieces
  * @property {{ notation: string, path: string[], captures: string[] } | null} move  the move that led here
- * @property {MoveView[] | null} legal  null: not known yet (no game has stood here)
+ * @property {LegalMove[] | null} legal  null: not asked for yet (a position of a replay)
  * @property {string[]} must    pieces that must capture
  * @property {{ winner?: string | null, reason?: string | null, text?: string | null } | null} over  the game is over here
  * @property {any} analysis     the engine's deepest answer so far
  * @property {boolean} stalled  a deeper answer came back no deeper (the node budget): no use asking again
  * @property {string} engineError
  */
-
-/** A private hot-seat game standing at some position. @typedef {{ id: string, token: string, state: any }} Backing */
 
 /** The first depth asked for, the last, and how long a new position waits before the engine starts (stepping quickly through moves asks nothing). */
 const FIRST_DEPTH = 4;
@@ -121,6 +120,65 @@ function defaultRules() {
   return lang() === 'ru' ? 'russian' : 'american';
 }
 
+/** The squares a move goes through (a pass: none). @param {MoveView} m */
+function movePath(m) {
+  return m.path && m.path.length ? m.path : [m.from, m.to].filter((x) => !!x).map(String);
+}
+
+/** A FEN's side to move and pieces (its first three fields), without its counters. @param {string} fen */
+function board(fen) {
+  return fen.split(':').slice(0, 3).join(':');
+}
+
+/** Whether a text is a bare FEN rather than a PDN (as the server tells them apart). @param {string} text */
+function isFen(text) {
+  const t = text.trim();
+  return (!t.startsWith('[') && !/[. ]/.test(t)) || /^[WB]/.test(t);
+}
+
+/** The results that end a PDN's moves. */
+const RESULTS = new Set(['1-0', '0-1', '2-0', '0-2', '1-1', '1/2-1/2', '*', '0-0']);
+
+/**
+ * A PDN's moves, as the server reads them: the tag lines out, then comments, variations, move
+ * numbers, marks and NAGs; up to the result.
+ * @param {string} text @returns {string[]}
+ */
+export function pdnMoves(text) {
+  const body = text.split('\n').filter((l) => !l.trim().startsWith('[')).join('\n');
+  /** @type {string[]} */
+  const out = [];
+  let word = '';
+  const flush = () => {
+    let w = word === '*' ? '*' : word.replace(/[!?*]+$/, '');
+    word = '';
+    if (!w || w.startsWith('$')) return;
+    const dot = w.indexOf('.');
+    if (dot >= 0 && /^\d*$/.test(w.slice(0, dot))) w = w.slice(dot).replace(/^\.+/, '');
+    if (w) out.push(w);
+  };
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '{') {
+      flush();
+      const end = body.indexOf('}', i + 1);
+      if (end < 0) break;
+      i = end;
+    } else if (c === '(') {
+      flush();
+      let depth = 1;
+      while (depth > 0 && ++i < body.length) {
+        if (body[i] === '(') depth++;
+        else if (body[i] === ')') depth--;
+      }
+    } else if (/\s/.test(c)) flush();
+    else word += c;
+  }
+  flush();
+  const end = out.findIndex((w) => RESULTS.has(w));
+  return end < 0 ? out : out.slice(0, end);
+}
+
 export class AnalysisScreen {
   /** @param {HTMLElement} main @param {URLSearchParams} query */
   constructor(main, query) {
@@ -143,18 +201,8 @@ export class AnalysisScreen {
     this.thinking = null;
     /** @type {number | undefined} */
     this.settle = undefined;
-    /** Backing games by the FEN of the position they stand at. @type {Map<string, Backing>} */
-    this.pool = new Map();
-    /** @type {Connection | null} */
-    this.conn = null;
-    /** @type {Backing | null} */
-    this.connFor = null;
-    /** @type {{ resolve: (s: any) => void, reject: (e: Error) => void } | null} */
-    this.firstState = null;
-    /** @type {Promise<any> | null} */
-    this.ready = null;
-    /** A move sent, waiting for the state after it. @type {{ plies: number, resolve: (s: any) => void, reject: (e: Error) => void } | null} */
-    this.waiter = null;
+    /** Positions asked for, by rule set and FEN (the same position is asked for once). @type {Map<string, Promise<Position>>} */
+    this.positions = new Map();
     /** A move (or the legal moves of a position) is on its way from the server. */
     this.busy = false;
     /** The player moved the piece jump by jump (no animation of the whole move then). */
@@ -184,10 +232,6 @@ export class AnalysisScreen {
     this.destroyed = true;
     this.stopThinking();
     document.removeEventListener('keydown', this.onKey);
-    // The game in use, when nothing much was played in it, goes as if never made.
-    const b = this.connFor;
-    if (this.conn && b && b.state && b.state.can_abort && b.state.status === 'playing') this.conn.send({ type: 'abort' });
-    this.disconnect();
   }
 
   relabel() {
@@ -203,12 +247,28 @@ export class AnalysisScreen {
     return geometry(this.rules);
   }
 
-  // ---- Loading a position or a game ----
+  // ---- Positions ----
+
+  /**
+   * A position alone, asked for once (`GET /api/position`): a FEN, or a PDN (its last position).
+   * @param {string} rules @param {string} fen @returns {Promise<Position>}
+   */
+  positionOf(rules, fen) {
+    const key = `${rules}\n${fen}`;
+    let p = this.positions.get(key);
+    if (!p) {
+      p = api.position(rules, fen);
+      this.positions.set(key, p);
+      // A failed answer is asked for again next time.
+      p.catch(() => this.positions.delete(key));
+    }
+    return p;
+  }
 
   /**
    * A node of the tree.
    * @param {Node | null} parent
-   * @param {{ fen: string, turn: Color, pieces: Piece[], move?: Node['move'], legal?: MoveView[] | null, must?: string[], over?: Node['over'] }} p
+   * @param {{ fen: string, turn: Color, pieces: Piece[], move?: Node['move'], legal?: LegalMove[] | null, must?: string[], over?: Node['over'] }} p
    * @returns {Node}
    */
   node(parent, p) {
@@ -223,26 +283,56 @@ export class AnalysisScreen {
     return n;
   }
 
-  /** A node of a game's state. @param {Node | null} parent @param {any} s */
-  stateNode(parent, s) {
-    const lm = s.last_move;
-    const move = parent && lm
-      ? { notation: lm.notation, path: lm.path && lm.path.length ? lm.path : [lm.from, lm.to].filter(Boolean), captures: lm.captures || [] }
-      : null;
+  /**
+   * A node of a position alone, reached by `move` from `parent`.
+   * @param {Node | null} parent @param {Position} p @param {LegalMove | null} move
+   */
+  positionNode(parent, p, move) {
     return this.node(parent, {
-      fen: s.fen, turn: s.turn, pieces: s.pieces, move,
-      legal: s.status === 'playing' ? s.legal_moves : [], must: s.must_capture || [],
-      over: s.status === 'finished' ? s.outcome : null,
+      fen: p.fen, turn: p.turn, pieces: p.pieces,
+      move: move ? { notation: move.notation, path: movePath(move), captures: move.captures || [] } : null,
+      legal: p.outcome ? [] : p.legal_moves, must: p.must_capture || [], over: p.outcome || null,
     });
+  }
+
+  /** Fills in a node's legal moves (and the pieces that must capture) from its position. @param {Node} node @param {Position} p */
+  learn(node, p) {
+    if (node.legal) return;
+    node.legal = p.outcome ? [] : p.legal_moves;
+    node.must = p.must_capture || [];
+    // A replay's end keeps its own end (a resignation is not seen from the position).
+    if (!node.over && p.outcome) node.over = p.outcome;
+  }
+
+  /**
+   * The legal moves of a node shown without them (a replay's position): asked for at once, so
+   * that the pieces that must capture glow and the board answers taps.
+   * @param {Node} node
+   */
+  async fetchLegal(node) {
+    if (node.legal) return;
+    let p;
+    try {
+      p = await this.positionOf(this.rules, node.fen);
+    } catch {
+      return;
+    }
+    if (this.destroyed || node.legal) return;
+    this.learn(node, p);
+    if (node !== this.cur || this.busy) return;
+    this.refreshInput();
+    this.renderBoard();
+    this.renderTurn();
+    this.renderPrompt();
   }
 
   /**
    * The tree of a replay (`GET /api/games/{id}/replay`): the start, then each ply as the main
-   * line. `last`: the state of a game standing at the last position (its legal moves).
-   * @param {any} rp @param {any} [last]
+   * line.
+   * @param {any} rp
    * @returns {Node[]} the main line, root first
    */
-  replayTree(rp, last) {
+  replayTree(rp) {
     const line = [this.node(null, { fen: rp.start.fen, turn: rp.start.turn, pieces: rp.start.pieces })];
     for (const p of rp.plies) {
       const parent = line[line.length - 1];
@@ -251,19 +341,53 @@ export class AnalysisScreen {
       line.push(n);
     }
     const end = line[line.length - 1];
-    if (last && last.fen === end.fen) {
-      end.legal = last.status === 'playing' ? last.legal_moves : [];
-      end.must = last.must_capture || [];
-    }
     if (rp.status === 'finished' && rp.plies.length) end.over = { winner: rp.winner, reason: rp.reason, text: rp.result_text };
+    return line;
+  }
+
+  /**
+   * A PDN's moves as the main line: the position after each of its moves is the same PDN cut
+   * there (its tags, the moves up to there), and the move that leads to it the legal move whose
+   * FEN is that position's. Null when a move cannot be matched (then the last position alone).
+   * @param {string} rules the PDN's rule set (the server's canonical text)
+   * @param {string} text @param {string[]} moves the PDN's move tokens
+   * @param {Position} end the position after all of them
+   * @returns {Promise<Node[] | null>} the main line, root first
+   */
+  async pdnLine(rules, text, moves, end) {
+    const tags = text.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('[') && !/^\[\s*Variant\b/i.test(l));
+    const head = [`[Variant "${rules}"]`, ...tags].join('\n');
+    /** @type {Position[]} */
+    const at = new Array(moves.length + 1);
+    at[moves.length] = end;
+    // A few at a time: the server reads each cut PDN from its start.
+    let next = 0;
+    const worker = async () => {
+      while (next < moves.length) {
+        const i = next++;
+        at[i] = await this.positionOf(rules, `${head}\n${moves.slice(0, i).join(' ')}`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(4, moves.length) }, worker));
+    const line = [this.positionNode(null, at[0], null)];
+    for (let i = 0; i < moves.length; i++) {
+      const p = at[i];
+      const q = at[i + 1];
+      const mv = p.legal_moves.find((m) => m.fen === q.fen)
+        || p.legal_moves.find((m) => board(m.fen) === board(q.fen))
+        || p.legal_moves.find((m) => m.notation === moves[i]);
+      if (!mv) return null;
+      const parent = line[line.length - 1];
+      const n = this.positionNode(parent, q, mv);
+      parent.children.push(n);
+      line.push(n);
+    }
     return line;
   }
 
   /** Starts afresh on a new tree. @param {string} rules @param {Node} root @param {Node} cur */
   setTree(rules, root, cur) {
     this.stopThinking();
-    this.disconnect();
-    this.pool = new Map();
     this.rules = rules;
     this.root = root;
     this.cur = cur;
@@ -275,9 +399,11 @@ export class AnalysisScreen {
     walk(root);
     this.prompt = null;
     this.loading = false;
+    this.busy = false;
     this.refreshInput();
     this.renderAll();
     this.think();
+    this.fetchLegal(cur);
   }
 
   /**
@@ -289,19 +415,17 @@ export class AnalysisScreen {
     const seq = ++this.loadSeq;
     this.loading = true;
     this.renderSetup();
-    /** @type {any} */
-    let s;
-    /** @type {Backing} */
-    let b;
-    /** @type {any} */
-    let rp = null;
+    const given = text.trim();
+    /** @type {Position} */
+    let p;
+    /** @type {Node[] | null} */
+    let line = null;
     try {
-      const res = await api.createGame({ rules, opponent: 'hotseat', ...(text.trim() ? { position: text.trim() } : {}) });
-      api.hideGame(res.id).catch(() => {});
-      s = await api.gameState(res.id, res.token);
-      b = { id: res.id, token: res.token, state: s };
+      // The start position: a PDN naming only its rule set.
+      p = await this.positionOf(rules, given || `[Variant "${rules}"]`);
       // A PDN's moves are the main line.
-      if (s.plies > 0) rp = await api.replay(res.id);
+      const moves = given && !isFen(given) ? pdnMoves(given) : [];
+      if (moves.length) line = await this.pdnLine(p.rules, given, moves, p);
     } catch (e) {
       if (seq !== this.loadSeq || this.destroyed) return;
       this.setupError = errorText(e instanceof Error ? e.message : String(e));
@@ -310,7 +434,7 @@ export class AnalysisScreen {
         // Opening the page on a bad address: the start position (of the default rules when
         // the rules were the trouble), the error beside it.
         const error = this.setupError;
-        if (text.trim()) await this.loadPosition(rules, '', true);
+        if (given) await this.loadPosition(rules, '', true);
         else if (rules !== defaultRules()) await this.loadPosition(defaultRules(), '');
         this.setupError = error;
       }
@@ -323,20 +447,10 @@ export class AnalysisScreen {
     }
     if (seq !== this.loadSeq || this.destroyed) return;
     this.setupError = '';
-    let root;
-    let cur;
-    if (rp) {
-      const line = this.replayTree(rp, s);
-      root = line[0];
-      cur = line[line.length - 1];
-    } else {
-      root = this.stateNode(null, s);
-      cur = root;
-    }
-    this.setTree(s.rules, root, cur);
-    if (s.status === 'playing') this.pool.set(s.fen, b);
-    const q = new URLSearchParams({ rules: s.rules });
-    if (text.trim() && text.length <= 1500) q.set('fen', text.trim());
+    if (!line) line = [this.positionNode(null, p, null)];
+    this.setTree(p.rules, line[0], line[line.length - 1]);
+    const q = new URLSearchParams({ rules: p.rules });
+    if (given && given.length <= 1500) q.set('fen', given);
     history.replaceState(null, '', `/analysis?${q}`);
   }
 
@@ -371,93 +485,41 @@ export class AnalysisScreen {
     this.setTree(rp.rules, line[0], line[n]);
   }
 
-  // ---- Backing games ----
-
-  /**
-   * A game standing at `node`'s position, its socket open; made when there is none.
-   * @param {Node} node @returns {Promise<Backing>}
-   */
-  async backingAt(node) {
-    let b = this.pool.get(node.fen);
-    if (b && (!b.state || b.state.fen !== node.fen || b.state.status !== 'playing')) {
-      this.pool.delete(node.fen);
-      b = undefined;
-    }
-    if (!b) {
-      const res = await api.createGame({ rules: this.rules, opponent: 'hotseat', position: node.fen });
-      api.hideGame(res.id).catch(() => {});
-      b = { id: res.id, token: res.token, state: null };
-    }
-    await this.connect(b);
-    if (this.destroyed) throw new Error('gone');
-    this.pool.set(node.fen, b);
-    if (!node.legal && b.state) {
-      node.legal = b.state.status === 'playing' ? b.state.legal_moves : [];
-      node.must = b.state.must_capture || [];
-      if (b.state.status === 'finished') node.over = b.state.outcome;
-    }
-    return b;
-  }
-
-  /** Opens the socket of a backing game (closing the one open) and waits for its state. @param {Backing} b */
-  connect(b) {
-    if (this.conn && this.connFor === b && this.ready) return this.ready;
-    this.disconnect();
-    this.connFor = b;
-    this.ready = new Promise((resolve, reject) => {
-      this.firstState = { resolve, reject };
-      window.setTimeout(() => reject(new Error(t('analysis.no-answer'))), 15000);
-    });
-    this.conn = new Connection(b.id, b.token, {
-      hello: () => {},
-      state: (s) => this.backingState(b, s),
-      error: (m) => {
-        const w = this.waiter;
-        this.waiter = null;
-        if (w) w.reject(new Error(m));
-      },
-      status: () => {},
-    });
-    return this.ready;
-  }
-
-  disconnect() {
-    if (this.conn) this.conn.close();
-    this.conn = null;
-    this.connFor = null;
-    this.ready = null;
-    if (this.firstState) this.firstState.reject(new Error('closed'));
-    this.firstState = null;
-    if (this.waiter) this.waiter.reject(new Error('closed'));
-    this.waiter = null;
-  }
-
-  /** A state of a backing game: where it stands now. @param {Backing} b @param {any} s */
-  backingState(b, s) {
-    const old = b.state;
-    b.state = s;
-    if (old && old.fen !== s.fen && this.pool.get(old.fen) === b) this.pool.delete(old.fen);
-    if (s.status === 'playing') {
-      if (!this.pool.has(s.fen)) this.pool.set(s.fen, b);
-    } else if (this.pool.get(s.fen) === b) this.pool.delete(s.fen);
-    if (this.connFor !== b) return;
-    if (this.firstState) {
-      this.firstState.resolve(s);
-      this.firstState = null;
-    }
-    const w = this.waiter;
-    if (w && s.plies > w.plies) {
-      this.waiter = null;
-      w.resolve(s);
-    }
-  }
-
   // ---- Moves ----
 
   /**
+   * The legal move a path (or a move text: `pass`) names at a node, or why there is none, in
+   * the words the server uses when it refuses a move (errorText says them in the player's
+   * language).
+   * @param {Node} node @param {{ path?: string[], text?: string }} m
+   * @returns {{ move: LegalMove } | { refused: string }}
+   */
+  legalMove(node, m) {
+    const legal = node.legal || [];
+    if (m.text) {
+      const mv = legal.find((x) => x.notation === m.text || (m.text === 'pass' && x.from === null));
+      return mv ? { move: mv } : { refused: m.text === 'pass' ? 'a side may pass only when it has no legal move' : `${m.text} is not a legal move here` };
+    }
+    const path = m.path || [];
+    const key = path.join(' ');
+    const exact = legal.find((x) => x.path.join(' ') === key);
+    if (exact) return { move: exact };
+    // Another route of the same move (Ugolki's chains of jumps).
+    const from = path[0];
+    const to = path[path.length - 1];
+    const same = legal.filter((x) => x.from === from && x.to === to);
+    if (same.length === 1 || (same.length && this.g.kind === 'ugolki')) return { move: same[0] };
+    if (same.length > 1) return { refused: `${from}-${to} is ambiguous: tap each jump` };
+    const on = path.length > 2 ? legal.find((x) => x.path.length > path.length - 1 && path.slice(0, -1).every((sq, i) => x.path[i] === sq)) : null;
+    if (on) return { refused: `the capture must be completed: it goes on from ${path[path.length - 2]}` };
+    if (node.must.length) return { refused: `capture is compulsory: ${node.must.join(', ')} must capture` };
+    return { refused: `${from}-${to} is not a legal move here` };
+  }
+
+  /**
    * Plays a move at the current position: a path of squares, or a move text (`pass`). A move
-   * already in the tree is gone to; a new one is played in the position's backing game and
-   * becomes a new line (the main continuation when the position had none).
+   * already in the tree is gone to; a new one is the position after it (its legal move's FEN,
+   * asked for) and becomes a new line (the main continuation when the position had none).
    * @param {{ path?: string[], text?: string }} m @param {boolean} [stepped] the piece was already shown moving
    */
   async play(m, stepped = false) {
@@ -472,24 +534,24 @@ export class AnalysisScreen {
     this.busy = true;
     this.renderPrompt();
     try {
-      const b = await this.backingAt(node);
+      if (!node.legal) this.learn(node, await this.positionOf(this.rules, node.fen));
       if (this.cur !== node || this.destroyed) return;
-      const before = b.state.plies;
-      const s = await new Promise((resolve, reject) => {
-        this.waiter = { plies: before, resolve, reject };
-        window.setTimeout(() => reject(new Error(t('analysis.no-answer'))), 15000);
-        const msg = m.path ? { type: 'move', path: m.path } : { type: 'move', text: m.text };
-        if (!this.conn || !this.conn.send(msg)) reject(new Error(t('game.reconnecting')));
-      });
-      if (this.destroyed) return;
-      const again = node.children.find((c) => c.fen === s.fen && c.move && s.last_move && c.move.notation === s.last_move.notation);
-      const child = again || this.stateNode(node, s);
-      if (!again) node.children.push(child);
+      const found = this.legalMove(node, m);
+      if ('refused' in found) throw new Error(found.refused);
+      const mv = found.move;
+      const again = node.children.find((c) => c.move && c.move.notation === mv.notation);
+      let child = again;
+      if (!child) {
+        const p = await this.positionOf(this.rules, mv.fen);
+        if (this.destroyed) return;
+        child = node.children.find((c) => c.move && c.move.notation === mv.notation) || this.positionNode(node, p, mv);
+        if (!node.children.includes(child)) node.children.push(child);
+      }
       this.busy = false;
       if (this.cur === node) this.goTo(child, !stepped);
       else this.renderMoves();
     } catch (e) {
-      if (this.destroyed || (e instanceof Error && e.message === 'closed')) return;
+      if (this.destroyed) return;
       this.prompt = { text: errorText(e instanceof Error ? e.message : String(e)), kind: 'error' };
       sound.play('error');
       if (this.input) this.input.reset();
@@ -521,6 +583,7 @@ export class AnalysisScreen {
     }
     this.main.querySelector('.an-moves .mv.current')?.scrollIntoView({ block: 'nearest' });
     this.think();
+    this.fetchLegal(node);
   }
 
   /** @param {string} how first, prev, next, last */
@@ -570,15 +633,15 @@ export class AnalysisScreen {
       return;
     }
     if (!node.legal) {
-      // A position known from a replay: its legal moves come with a game standing there.
+      // A position known from a replay whose legal moves are still on their way.
       if (!node.pieces.some((p) => p.square === sq)) return;
       this.busy = true;
       this.renderPrompt();
       try {
-        await this.backingAt(node);
+        this.learn(node, await this.positionOf(this.rules, node.fen));
       } catch (e) {
         this.busy = false;
-        if (this.destroyed || (e instanceof Error && e.message === 'closed')) return;
+        if (this.destroyed) return;
         this.prompt = { text: errorText(e instanceof Error ? e.message : String(e)), kind: 'error' };
         this.renderPrompt();
         return;

@@ -67,3 +67,8 @@ export const pdnUrl = (id) => `/api/games/${encodeURIComponent(id)}/pdn`;
 export const review = (id) => call('GET', `/api/games/${encodeURIComponent(id)}/review`);
 /** Asks the engine to review a finished game (nothing new when asked before). @param {string} id */
 export const startReview = (id) => call('POST', `/api/games/${encodeURIComponent(id)}/review`);
+/**
+ * A position alone (the analysis board's): its pieces, side to move, legal moves each with the
+ * FEN after it, and its end if it is over. No game is made. @param {string} rules @param {string} fen
+ */
+export const position = (rules, fen) => call('GET', `/api/position?${new URLSearchParams({ rules, fen })}`);

@@ -3,8 +3,8 @@
 // mouse, touch, keyboard (arrow keys move between squares, Enter or Space taps) and screen
 // readers, and tests find squares by name. Draws pieces, kings, Lasca columns, coordinates in
 // the rule set's notation, the last move, the selection, legal destinations, the pieces that
-// must capture and Ugolki's corners, an arrow along a move (the engine review's better move);
-// animates a move along its path.
+// must capture and Ugolki's corners, an arrow along a move (the engine review's better move, or
+// a hint in a game against the computer, with its piece marked); animates a move along its path.
 
 import { t } from './i18n.js';
 import { inHome, playable, squareName, squareNumber, squareXY } from './rulesets.js';
@@ -22,6 +22,8 @@ import { inHome, playable, squareName, squareNumber, squareXY } from './rulesets
  * @property {Set<string>} [taken]   pieces jumped by a capture being entered
  * @property {'white' | 'black' | null} [mine]  the viewer's colour (Ugolki: whose corner is the target)
  * @property {string[] | null} [arrow]  squares of a move to point out (the engine's better move)
+ * @property {'hint' | null} [arrowKind]  a hint's arrow (drawn in the hint's colour)
+ * @property {string | null} [hint]  the piece a hint moves
  */
 
 const HOP_MS = 170;
@@ -181,6 +183,7 @@ export class Board {
       cls.toggle('final', !!scene.final && scene.final.has(name));
       cls.toggle('glow', !!scene.glow && scene.glow.has(name));
       cls.toggle('taken', !!scene.taken && scene.taken.has(name));
+      cls.toggle('hint', scene.hint === name);
       if (this.g.kind === 'ugolki') {
         const [f, r] = squareXY(name);
         const target = scene.mine === 'black' ? inHome(this.g, 'white', f, r) : scene.mine === 'white' ? inHome(this.g, 'black', f, r) : false;
@@ -196,16 +199,16 @@ export class Board {
       }
       b.setAttribute('aria-label', this.label(name, p, scene));
     }
-    this.drawArrow(scene.arrow || null);
+    this.drawArrow(scene.arrow || null, scene.arrowKind || null);
   }
 
   /**
    * An arrow through the squares of a move, from its first square to its last, over the
    * pieces: an SVG over the squares (the board's frame excluded) with one unit per square.
-   * @param {string[] | null} path
+   * @param {string[] | null} path @param {'hint' | null} [kind]
    */
-  drawArrow(path) {
-    const key = path && path.length > 1 ? `${path.join(' ')}${this.flipped ? ' flipped' : ''}` : '';
+  drawArrow(path, kind = null) {
+    const key = path && path.length > 1 ? `${path.join(' ')}${this.flipped ? ' flipped' : ''}${kind ? ` ${kind}` : ''}` : '';
     if (key === this.arrowKey) return;
     this.arrowKey = key;
     this.layer.replaceChildren();
@@ -232,7 +235,7 @@ export class Board {
     svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
     svg.setAttribute('aria-hidden', 'true');
     const g = document.createElementNS(NS, 'g');
-    g.setAttribute('class', 'engine-arrow');
+    g.setAttribute('class', kind === 'hint' ? 'engine-arrow hint-arrow' : 'engine-arrow');
     g.setAttribute('data-from', path[0]);
     g.setAttribute('data-to', path[path.length - 1]);
     const line = document.createElementNS(NS, 'path');
@@ -258,6 +261,7 @@ export class Board {
     } else parts.push(t('sq.empty'));
     if (scene.selected === name) parts.push(t('sq.selected'));
     if (scene.glow && scene.glow.has(name)) parts.push(t('sq.must-capture'));
+    if (scene.hint === name && scene.arrow && scene.arrow.length > 1) parts.push(t('sq.hint', { to: scene.arrow[scene.arrow.length - 1] }));
     if (scene.next && scene.next.has(name)) parts.push(t('sq.can-go'));
     else if (scene.final && scene.final.has(name)) parts.push(t('sq.can-go'));
     if (scene.last && scene.last.includes(name)) parts.push(t('sq.last-move'));

@@ -9,6 +9,7 @@
  * @property {(state: any) => void} state
  * @property {(message: string) => void} error
  * @property {(online: boolean) => void} status
+ * @property {(hint: { move: string, path: string[], hints: number }) => void} [hint]  the engine's move for the asker (games against the computer)
  */
 
 export class Connection {
@@ -64,6 +65,7 @@ export class Connection {
       if (msg.type === 'hello') this.on.hello(msg.you);
       else if (msg.type === 'state') this.on.state(msg);
       else if (msg.type === 'error') this.on.error(msg.message);
+      else if (msg.type === 'hint' && this.on.hint) this.on.hint(msg);
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;

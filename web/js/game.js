@@ -1,7 +1,9 @@
 // @ts-check
 // A game: the board, the score line, whose turn, the move list, the menu, friend invitations,
-// draw offers, takebacks, the results screen, the replay of a finished game and its engine
-// review (review.js draws it). Everything it shows comes from the server's state; taps become
+// draw offers, takebacks, hints against the computer (the engine's move, asked for on the
+// player's move: an arrow on the board until the player moves, counted on the results and in
+// the stats), the results screen, the replay of a finished game and its engine review
+// (review.js draws it). Everything it shows comes from the server's state; taps become
 // moves through input.js.
 
 import * as api from './api.js';
@@ -76,6 +78,10 @@ export class GameScreen {
     this.armed = '';
     /** The player has moved the piece jump by jump (no animation of the whole move then). */
     this.stepped = false;
+    /** The hint shown: the engine's move for the position after `plies` plies. @type {{ move: string, path: string[], plies: number } | null} */
+    this.hint = null;
+    /** A hint asked for at this many plies, not answered yet. @type {number | null} */
+    this.hintAsked = null;
     /** @type {number | undefined} */
     this.tick = undefined;
     this.onVisible = () => {
@@ -144,8 +150,10 @@ export class GameScreen {
       },
       state: (s) => this.apply(s),
       error: (m) => this.refused(m),
+      hint: (h) => this.hinted(h),
       status: (online) => {
         this.online = online;
+        if (!online) this.hintAsked = null;
         this.renderStatus();
         if (online) this.refreshInput();
       },
@@ -251,6 +259,12 @@ export class GameScreen {
       <p class="engine-note" hidden></p>
       <div class="prompt" role="status" aria-live="assertive"></div>
       <div class="actions"></div>
+      <div class="hint-bar" hidden>
+        <button type="button" class="hint-button" data-act="hint" title="${esc(t('hint.title'))}" aria-describedby="hint-cost"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z"/></svg><span class="label">${esc(t('hint.button'))}</span></button>
+        <span class="hint-cost" id="hint-cost">${esc(t('hint.cost'))}</span>
+        <span class="hint-count" hidden></span>
+        <p class="hint-line" role="status" hidden></p>
+      </div>
     </div>
     <aside class="side">
       <div class="banner-host"></div>
@@ -306,6 +320,10 @@ export class GameScreen {
       const b = /** @type {HTMLElement} */ (e.target).closest('button[data-act]');
       if (b instanceof HTMLElement) this.act(b.dataset.act || '');
     });
+    this.main.querySelector('.hint-bar')?.addEventListener('click', (e) => {
+      const b = /** @type {HTMLElement} */ (e.target).closest('button[data-act]');
+      if (b instanceof HTMLElement) this.act(b.dataset.act || '');
+    });
     this.main.querySelector('.actions')?.addEventListener('click', (e) => {
       const b = /** @type {HTMLElement} */ (e.target).closest('button[data-act]');
       if (b instanceof HTMLElement) this.act(b.dataset.act || '');
@@ -346,6 +364,9 @@ export class GameScreen {
     if (changed) {
       this.prompt = null;
       if (this.review !== null && s.status === 'playing') this.review = null;
+      // A hint is for the position it was asked at.
+      if (this.hint && this.hint.plies !== s.plies) this.hint = null;
+      if (this.hintAsked !== null && this.hintAsked !== s.plies) this.hintAsked = null;
     }
     this.refreshInput(!changed);
     this.renderAll();
@@ -391,7 +412,62 @@ export class GameScreen {
     this.renderMoves();
     this.renderSide();
     this.renderPrompt();
+    this.renderHint();
     this.renderEngine();
+  }
+
+  /** Whether hints are offered on this screen: the player of a game against the computer, while it is played. */
+  get hintsOffered() {
+    const s = this.state;
+    return !!s && s.mode === 'computer' && s.status === 'playing' && (this.you === 'white' || this.you === 'black');
+  }
+
+  /** The hint to show now: the one for the position on the board, while it is the player's move. */
+  get shownHint() {
+    const s = this.state;
+    const h = this.hint;
+    return h && s && this.hintsOffered && this.review === null && h.plies === s.plies && s.turn === this.you ? h : null;
+  }
+
+  /** The Hint button (on the player's own move only), its cost, the hints used, and the hint in words. */
+  renderHint() {
+    const s = this.state;
+    const bar = /** @type {HTMLElement | null} */ (this.main.querySelector('.hint-bar'));
+    if (!s || !bar) return;
+    bar.hidden = !this.hintsOffered;
+    if (bar.hidden) return;
+    const button = /** @type {HTMLButtonElement} */ (bar.querySelector('.hint-button'));
+    const asking = this.hintAsked !== null;
+    button.disabled = !this.myTurn || asking || !!this.shownHint;
+    button.classList.toggle('asking', asking);
+    button.setAttribute('aria-busy', String(asking));
+    const count = /** @type {HTMLElement} */ (bar.querySelector('.hint-count'));
+    const n = s.hints || 0;
+    count.hidden = n === 0;
+    count.textContent = t('hint.count', { n });
+    count.setAttribute('data-hints', String(n));
+    const line = /** @type {HTMLElement} */ (bar.querySelector('.hint-line'));
+    const h = this.shownHint;
+    const text = h ? t('hint.text', { move: h.move }) : asking ? t('hint.asking') : '';
+    line.hidden = !text;
+    line.classList.toggle('asking', !h && asking);
+    if (line.textContent !== text) line.textContent = text;
+  }
+
+  /** The engine's move, answered to this screen's question. @param {{ move: string, path: string[], hints: number }} h */
+  hinted(h) {
+    const s = this.state;
+    const asked = this.hintAsked;
+    this.hintAsked = null;
+    if (!s) return;
+    if (typeof h.hints === 'number') s.hints = Math.max(s.hints || 0, h.hints);
+    // Asked before a move that has been played since: that position is gone.
+    if (asked === null || asked === s.plies) {
+      const path = Array.isArray(h.path) && h.path.length ? h.path : [];
+      this.hint = { move: h.move, path, plies: s.plies };
+    }
+    this.renderBoard();
+    this.renderHint();
   }
 
   renderBoard() {
@@ -427,7 +503,10 @@ export class GameScreen {
     const lm = s.last_move;
     const last = lm ? (lm.path && lm.path.length ? lm.path : [lm.from, lm.to].filter(Boolean)) : [];
     const glow = this.myTurn && !(input && input.path.length > 1) ? new Set(s.must_capture) : new Set();
-    this.board.render({ pieces, last, selected, next, final, glow, taken, mine: this.me });
+    // A hint: its arrow and its piece, until the player moves.
+    const h = this.shownHint;
+    const arrow = h && h.path.length > 1 ? h.path : null;
+    this.board.render({ pieces, last, selected, next, final, glow, taken, mine: this.me, arrow, arrowKind: arrow ? 'hint' : null, hint: arrow ? arrow[0] : null });
   }
 
   renderScore() {
@@ -891,6 +970,11 @@ export class GameScreen {
 
   /** A refusal from the server. @param {string} message */
   refused(message) {
+    if (this.hintAsked !== null) {
+      // The hint is not coming (not the player's move, or the game changed meanwhile).
+      this.hintAsked = null;
+      this.renderHint();
+    }
     this.say(errorText(message), 'error');
     sound.play('error');
     if (/capture/.test(message)) this.flashGlow();
@@ -957,6 +1041,15 @@ export class GameScreen {
         this.armed = '';
         send('resign');
         this.closeMenu();
+        return;
+      case 'hint':
+        if (!this.hintsOffered || !this.myTurn || this.hintAsked !== null || this.shownHint) return;
+        if (!this.conn || !this.conn.send({ type: 'hint' })) {
+          this.say(t('game.reconnecting'), 'error');
+          return;
+        }
+        this.hintAsked = s.plies;
+        this.renderHint();
         return;
       case 'takeback':
       case 'draw-offer':
@@ -1093,6 +1186,8 @@ export class GameScreen {
         <div><dt>${esc(t('stats.win-pct'))}</dt><dd data-stat="win-pct">${fmtPct(b.win_pct)}</dd></div>
         <div><dt>${esc(t('stats.streak'))}</dt><dd data-stat="streak">${b.streak}</dd></div>
         <div><dt>${esc(t('stats.best-streak'))}</dt><dd data-stat="best-streak">${b.best_streak}</dd></div>
+        ${s.mode === 'computer' ? `<div title="${esc(t('stats.clean-streak-title'))}"><dt>${esc(t('stats.clean-streak'))}</dt><dd data-stat="clean-streak">${b.clean_streak ?? 0}</dd></div>` : ''}
+        ${s.mode === 'computer' && b.hinted > 0 ? `<div><dt>${esc(t('stats.hinted'))}</dt><dd data-stat="hinted">${b.hinted}</dd></div>` : ''}
       </dl>` : `<p class="muted stats-loading">${esc(this.stats ? t('results.no-stats') : t('home.loading'))}</p>`);
     let rematch = '';
     if (this.you !== 'spectator' && s.status === 'finished') {
@@ -1111,6 +1206,7 @@ export class GameScreen {
       </div>
       <div class="results-facts">
         <p>${esc(t('results.moves', { n: moves }))}</p>
+        ${s.hints > 0 ? `<p class="hints-used" data-hints="${s.hints}">${esc(t('results.hints', { n: s.hints }))}</p>` : ''}
         <h3>${esc(t(g.kind === 'ugolki' ? 'results.in-corner' : 'results.pieces-left'))}</h3>
         <ul class="left">${left}</ul>
       </div>

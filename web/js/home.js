@@ -273,12 +273,12 @@ export class HomeScreen {
     }
     host.innerHTML = `
 <table>
-  <thead><tr><th>${esc(t('stats.rules'))}</th><th title="${esc(t('stats.wins'))}">${esc(t('stats.w'))}</th><th title="${esc(t('stats.losses'))}">${esc(t('stats.l'))}</th><th title="${esc(t('stats.draws'))}">${esc(t('stats.d'))}</th><th>%</th><th title="${esc(t('stats.streak-best'))}">${esc(t('stats.streak-short'))}</th></tr></thead>
+  <thead><tr><th>${esc(t('stats.rules'))}</th><th title="${esc(t('stats.wins'))}">${esc(t('stats.w'))}</th><th title="${esc(t('stats.losses'))}">${esc(t('stats.l'))}</th><th title="${esc(t('stats.draws'))}">${esc(t('stats.d'))}</th><th>%</th><th title="${esc(t('stats.streak-best'))}">${esc(t('stats.streak-short'))}</th><th title="${esc(t('stats.clean-streak-title'))}">${esc(t('stats.clean-short'))}</th></tr></thead>
   <tbody>${mine.map((/** @type {any} */ b) => b.bucket === 'hotseat' ? `
     <tr class="hotseat"><th scope="row">${esc(rulesName(b.rules))}<small>${esc(bucketName(b.bucket))}: ${esc(t('stats.hotseat-line', { w: b.white_wins, b: b.black_wins }))}</small></th>
-    <td>–</td><td>–</td><td>${b.draws}</td><td>–</td><td>–</td></tr>` : `
+    <td>–</td><td>–</td><td>${b.draws}</td><td>–</td><td>–</td><td>–</td></tr>` : `
     <tr><th scope="row">${esc(rulesName(b.rules))}<small>${esc(bucketName(b.bucket))}</small></th>
-    <td>${b.wins}</td><td>${b.losses}</td><td>${b.draws}</td><td>${Math.round(b.win_pct)}</td><td>${b.streak}/${b.best_streak}</td></tr>`).join('')}
+    <td>${b.wins}</td><td>${b.losses}</td><td>${b.draws}</td><td>${Math.round(b.win_pct)}</td><td>${b.streak}/${b.best_streak}</td><td data-stat="clean-streak"${b.hinted > 0 ? ` title="${esc(t('stats.hinted'))}: ${b.hinted}"` : ''}>${b.bucket.startsWith('computer') ? b.clean_streak ?? 0 : '–'}</td></tr>`).join('')}
   </tbody>
 </table>`;
   }
