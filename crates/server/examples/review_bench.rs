@@ -52,10 +52,10 @@ async fn send(side: &Side, v: Value) {
     side.sink.lock().await.send(Message::Text(v.to_string().into())).await.unwrap();
 }
 
-/// Waits until the socket's state satisfies `ok`.
+/// Waits until the socket has a state and it satisfies `ok`.
 async fn until(side: &Side, ok: impl Fn(&Value) -> bool) -> Value {
     let mut w = side.state.clone();
-    let v = tokio::time::timeout(Duration::from_secs(600), w.wait_for(|s| ok(s)))
+    let v = tokio::time::timeout(Duration::from_secs(600), w.wait_for(|s| !s.is_null() && ok(s)))
         .await
         .expect("state in time")
         .expect("socket open");
@@ -79,6 +79,8 @@ async fn main() {
         }
         let m = s["legal_moves"].as_array().unwrap().choose(&mut rng).unwrap().clone();
         send(&board, json!({"type": "move", "path": m["path"]})).await;
+        // Under the socket's rate limit (10 messages a second).
+        tokio::time::sleep(Duration::from_millis(110)).await;
     }
     let s =
         until(&board, |s| s["plies"].as_u64() == Some(a.plies as u64) || s["status"] != "playing")
@@ -122,7 +124,10 @@ async fn main() {
     tokio::time::sleep(Duration::from_secs(1)).await;
 
     let started = Instant::now();
-    http(&a.addr, "POST", &format!("/api/games/{id}/review"), &cookie, "{}").await;
+    let (started_body, _) =
+        http(&a.addr, "POST", &format!("/api/games/{id}/review"), &cookie, "{}").await;
+    let answer: Value = serde_json::from_str(&started_body).unwrap_or_default();
+    assert!(answer["status"].is_string(), "the review was not started: {started_body}");
     let review = loop {
         let (body, _) = http(&a.addr, "GET", &format!("/api/games/{id}/review"), &cookie, "").await;
         let v: Value = serde_json::from_str(&body).unwrap();
@@ -148,6 +153,12 @@ async fn main() {
         review["summary"]["black"],
     );
     for p in players {
-        p.abort();
+        if p.is_finished() {
+            if let Err(e) = p.await {
+                println!("a computer game's player stopped: {e}");
+            }
+        } else {
+            p.abort();
+        }
     }
 }

@@ -213,12 +213,13 @@ impl ComputerPool {
         self.lanes.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Whether a game waits for the computer, or every thread thinks: work that must not
-    /// delay a player (a review) waits until this is false.
+    /// Whether more games think than the engine has threads: work that must not delay a
+    /// player (a review position, an analysis) waits until this is false, so it only ever
+    /// takes one thread beside the engine's own (the server gives the engine one core less
+    /// than the machine has). Games waiting their turn do not count: they wait for their
+    /// player's share of the engine, which the review does not take.
     pub fn busy(&self) -> bool {
-        self.waiting.load(Ordering::Relaxed) > 0
-            || self.running.load(Ordering::Relaxed)
-                >= i64::try_from(self.threads).unwrap_or(i64::MAX)
+        self.running.load(Ordering::Relaxed) > i64::try_from(self.threads).unwrap_or(i64::MAX)
     }
 
     /// Waits for `owner`'s turn; its place while it thinks.
