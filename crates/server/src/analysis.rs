@@ -67,16 +67,20 @@ struct AnalysisJson {
     race: Option<RaceJson>,
 }
 
+/// The position a query names: a rule set and a FEN or PDN; 400 saying what is wrong.
+fn read_position(rules: &str, fen: &str) -> Result<AnyGame, ApiError> {
+    let rules: RuleSet = rules
+        .parse()
+        .map_err(|e: doska_rules::RuleSetError| ApiError::BadRequest(format!("rules: {e}")))?;
+    AnyGame::import(fen, rules)
+        .map_err(|e| ApiError::BadRequest(format!("fen: {e}; expected a FEN or PDN of {rules}")))
+}
+
 pub async fn analyze(
     State(state): State<AppState>,
     Query(q): Query<AnalysisQuery>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let rules: RuleSet = q
-        .rules
-        .parse()
-        .map_err(|e: doska_rules::RuleSetError| ApiError::BadRequest(format!("rules: {e}")))?;
-    let game = AnyGame::import(&q.fen, rules)
-        .map_err(|e| ApiError::BadRequest(format!("fen: {e}; expected a FEN or PDN of {rules}")))?;
+    let game = read_position(&q.rules, &q.fen)?;
     if let Some(o) = game.outcome() {
         return Err(ApiError::Conflict(format!("the game is over in this position: {}", o.text)));
     }
@@ -166,11 +170,6 @@ pub struct PositionQuery {
 /// position after each, so that the analysis board moves from position to position without a
 /// game on the server. (A FEN has no history: repetitions are not seen from it.)
 pub async fn position(Query(q): Query<PositionQuery>) -> Result<Json<serde_json::Value>, ApiError> {
-    let rules: RuleSet = q
-        .rules
-        .parse()
-        .map_err(|e: doska_rules::RuleSetError| ApiError::BadRequest(format!("rules: {e}")))?;
-    let game = AnyGame::import(&q.fen, rules)
-        .map_err(|e| ApiError::BadRequest(format!("fen: {e}; expected a FEN or PDN of {rules}")))?;
+    let game = read_position(&q.rules, &q.fen)?;
     Ok(Json(crate::view::position_json(&game)))
 }

@@ -7,10 +7,9 @@
 
 mod common;
 
-use common::{Browser, Server, Socket, friends, test_config};
+use common::{Browser, Server, Socket, friends, serve_as_child, spawn_child, test_config};
 use doska_server::{Config, RandomMover};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -114,34 +113,18 @@ async fn offers_presence_and_claims_cross_instances() {
     two.stop().await;
 }
 
-/// Not a test on its own: run as a child process (by `an_instance_killed_...`), it serves on
-/// the database `DOSKA_TEST_CHILD_SERVER` names, prints its address and serves until killed.
+/// Not a test on its own: the instance the test below kills (see `common::serve_as_child`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn child_instance() {
-    let Ok(url) = std::env::var("DOSKA_TEST_CHILD_SERVER") else { return };
-    let server = Server::start_with(&url, Arc::new(RandomMover), config()).await;
-    println!("CHILD-ADDR {}", server.addr);
-    tokio::time::sleep(Duration::from_secs(600)).await;
+    serve_as_child("DOSKA_TEST_CHILD_SERVER", config()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_instance_killed_mid_game_leaves_the_other_serving_both() {
     let Some(url) = postgres() else { return };
     let one = Server::start_with(&url, Arc::new(RandomMover), config()).await;
-    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "child_instance", "--nocapture", "--test-threads", "1"])
-        .env("DOSKA_TEST_CHILD_SERVER", &url)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let out = BufReader::new(child.stdout.take().unwrap());
-    let addr = out
-        .lines()
-        .map_while(Result::ok)
-        .find_map(|l| l.split("CHILD-ADDR ").nth(1).map(str::to_string))
-        .expect("the child instance printed no address");
-    let two = Browser { addr: addr.trim().parse().unwrap(), cookie: None };
+    let (mut child, addr) = spawn_child("child_instance", "DOSKA_TEST_CHILD_SERVER", &url);
+    let two = Browser { addr, cookie: None };
     let (id, _alice, bob, mut a, mut b) = friends(one.browser(), two).await;
     cross(&mut a, &mut b, &OPENING[..2]).await;
 

@@ -7,39 +7,18 @@
 
 mod common;
 
-use common::{Browser, Db, Server, test_config};
-use doska_server::RandomMover;
+use common::{Browser, Db, Server, serve_as_child, spawn_child, test_config};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::time::Duration;
 
-/// Not a test on its own: run as a child process by the test below, it serves the database
-/// `DOSKA_TEST_KILL_CHILD` names, prints its address and serves until killed.
+/// Not a test on its own: the server the test below kills (see `common::serve_as_child`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn child_server() {
-    let Ok(url) = std::env::var("DOSKA_TEST_KILL_CHILD") else { return };
-    let server = Server::start_with(&url, Arc::new(RandomMover), test_config()).await;
-    println!("CHILD-ADDR {}", server.addr);
-    tokio::time::sleep(Duration::from_secs(600)).await;
+    serve_as_child("DOSKA_TEST_KILL_CHILD", test_config()).await;
 }
 
-fn spawn(url: &str) -> (Child, std::net::SocketAddr) {
-    let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "child_server", "--nocapture", "--test-threads", "1"])
-        .env("DOSKA_TEST_KILL_CHILD", url)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let out = BufReader::new(child.stdout.take().unwrap());
-    let addr = out
-        .lines()
-        .map_while(Result::ok)
-        .find_map(|l| l.split("CHILD-ADDR ").nth(1).map(|a| a.trim().parse().unwrap()))
-        .expect("the child server printed no address");
-    (child, addr)
+fn spawn(url: &str) -> (std::process::Child, std::net::SocketAddr) {
+    spawn_child("child_server", "DOSKA_TEST_KILL_CHILD", url)
 }
 
 /// Plays the game on `id` from its current state until the socket dies or the game ends;

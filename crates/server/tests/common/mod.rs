@@ -307,6 +307,36 @@ pub async fn friends(one: Browser, two: Browser) -> (String, Browser, Browser, S
     (id, alice, bob, a, b)
 }
 
+/// The body of a test that is not one on its own: run as a child process (by
+/// [`spawn_child`]), it serves the database the environment variable `var` names, prints its
+/// address and serves until killed (a real SIGKILL of a real server).
+pub async fn serve_as_child(var: &str, config: Config) {
+    let Ok(url) = std::env::var(var) else { return };
+    let server = Server::start_with(&url, Arc::new(RandomMover), config).await;
+    println!("CHILD-ADDR {}", server.addr);
+    tokio::time::sleep(Duration::from_secs(600)).await;
+}
+
+/// Runs this test binary's test `test` (a [`serve_as_child`]) as a child process serving `url`;
+/// the child and its address.
+pub fn spawn_child(test: &str, var: &str, url: &str) -> (std::process::Child, SocketAddr) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", test, "--nocapture", "--test-threads", "1"])
+        .env(var, url)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let addr = out
+        .lines()
+        .map_while(Result::ok)
+        .find_map(|l| l.split("CHILD-ADDR ").nth(1).map(|a| a.trim().parse().unwrap()))
+        .expect("the child server printed no address");
+    (child, addr)
+}
+
 /// Whether it is `you`'s turn in a state.
 pub fn my_turn(state: &Value, you: &str) -> bool {
     state["status"] == "playing" && (you == "both" || state["turn"] == you)
