@@ -23,7 +23,7 @@
 import * as api from './api.js';
 import { Board } from './board.js';
 import { lang, plural, t } from './i18n.js';
-import { MoveInput } from './input.js';
+import { MoveInput, entering } from './input.js';
 import { errorText, reasonText, rulesName } from './names.js';
 import { load, save } from './prefs.js';
 import { DRAUGHTS, ORDER, UGOLKI, geometry } from './rulesets.js';
@@ -84,32 +84,6 @@ function fmt(v) {
 function whiteShare(v, unit) {
   const x = unit === 'race-move' ? v / 4 : v / 2;
   return 50 + 50 * (2 / (1 + Math.exp(-x)) - 1);
-}
-
-/**
- * One answer of the engine. Errors carry the server's message (400: a bad rule set or
- * position; 409: the game is over there).
- * @param {string} rules @param {string} fen @param {number} depth @param {AbortSignal} signal
- */
-async function analyse(rules, fen, depth, signal) {
-  const q = new URLSearchParams({ rules, fen, depth: String(depth), lines: String(LINES) });
-  let res;
-  try {
-    res = await fetch(`/api/analysis?${q}`, { credentials: 'same-origin', signal });
-  } catch (e) {
-    if (signal.aborted) throw e;
-    throw new api.ApiError(0, 'network');
-  }
-  const text = await res.text();
-  /** @type {any} */
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!res.ok) throw new api.ApiError(res.status, (data && data.error) || text || res.statusText);
-  return data;
 }
 
 /** The rule set the page opens with when the address names none: the one last chosen at home. */
@@ -773,7 +747,7 @@ export class AnalysisScreen {
       /** @type {any} */
       let res;
       try {
-        res = await analyse(this.rules, node.fen, depth, ac.signal);
+        res = await api.analysis(this.rules, node.fen, depth, LINES, ac.signal);
       } catch (e) {
         if (ac.signal.aborted) return;
         node.engineError = e instanceof api.ApiError && e.status === 409 ? t('analysis.over') : t('analysis.failed', { error: errorText(e instanceof Error ? e.message : String(e)) });
@@ -946,25 +920,7 @@ export class AnalysisScreen {
     if (!n || !this.board) return;
     this.board.setFlipped(this.flipped);
     const input = this.input;
-    let pieces = n.pieces;
-    /** @type {Set<string>} */
-    let taken = new Set();
-    let selected = null;
-    /** @type {Set<string>} */
-    let next = new Set();
-    /** @type {Set<string>} */
-    let final = new Set();
-    if (input && input.path.length) {
-      const tg = input.targets();
-      next = tg.next;
-      final = tg.final;
-      selected = input.last;
-      if (input.path.length > 1) {
-        const from = input.path[0];
-        pieces = n.pieces.map((p) => (p.square === from ? { ...p, square: input.last } : p));
-        taken = new Set(input.capturedSoFar());
-      }
-    }
+    const { pieces, taken, selected, next, final } = entering(input, n.pieces);
     const glow = !n.over && !(input && input.path.length > 1) ? new Set(n.must) : new Set();
     const last = n.move ? n.move.path : [];
     this.board.render({ pieces, last, selected, next, final, glow, taken, mine: n.turn, arrow: this.bestPath() });

@@ -11,20 +11,25 @@ export class ApiError extends Error {
 }
 
 /**
+ * One request. With a signal, a request it aborts rejects with the abort itself (not an
+ * ApiError), so that the caller can tell it from a failure.
  * @param {string} method @param {string} path @param {unknown} [body]
+ * @param {{ signal?: AbortSignal }} [opts]
  * @returns {Promise<any>}
  */
-async function call(method, path, body) {
+async function call(method, path, body, { signal } = {}) {
   /** @type {RequestInit} */
   const init = { method, headers: {}, credentials: 'same-origin' };
   if (body !== undefined) {
     init.headers = { 'content-type': 'application/json' };
     init.body = JSON.stringify(body);
   }
+  if (signal) init.signal = signal;
   let res;
   try {
     res = await fetch(path, init);
-  } catch {
+  } catch (e) {
+    if (signal && signal.aborted) throw e;
     throw new ApiError(0, 'network');
   }
   if (res.status === 204) return null;
@@ -72,3 +77,11 @@ export const startReview = (id) => call('POST', `/api/games/${encodeURIComponent
  * FEN after it, and its end if it is over. No game is made. @param {string} rules @param {string} fen
  */
 export const position = (rules, fen) => call('GET', `/api/position?${new URLSearchParams({ rules, fen })}`);
+/**
+ * The engine's best lines in a position alone (the analysis board's), searched to `depth`.
+ * Errors carry the server's message (400: a bad rule set or position; 409: the game is over
+ * there). @param {string} rules @param {string} fen @param {number} depth @param {number} lines
+ * @param {AbortSignal} [signal]
+ */
+export const analysis = (rules, fen, depth, lines, signal) =>
+  call('GET', `/api/analysis?${new URLSearchParams({ rules, fen, depth: String(depth), lines: String(lines) })}`, undefined, { signal });

@@ -11,7 +11,7 @@ import { navigate, toast } from './app.js';
 import { Board } from './board.js';
 import { Connection } from './connection.js';
 import { lang, t } from './i18n.js';
-import { MoveInput } from './input.js';
+import { MoveInput, entering } from './input.js';
 import { errorText, modeName, reasonText, rulesName } from './names.js';
 import { seat as savedSeat, saveSeat } from './prefs.js';
 import { EvalGraph, NAGS, fmt, moveTitle, noteHtml, pending, progressText, summaryHtml } from './review.js';
@@ -483,23 +483,7 @@ export class GameScreen {
       return;
     }
     const input = this.input;
-    let pieces = s.pieces;
-    /** @type {Set<string>} */
-    let taken = new Set();
-    let selected = null;
-    let next = new Set();
-    let final = new Set();
-    if (input && input.path.length) {
-      const tg = input.targets();
-      next = tg.next;
-      final = tg.final;
-      selected = input.last;
-      if (input.path.length > 1) {
-        const from = input.path[0];
-        pieces = s.pieces.map((/** @type {any} */ p) => (p.square === from ? { ...p, square: input.last } : p));
-        taken = new Set(input.capturedSoFar());
-      }
-    }
+    const { pieces, taken, selected, next, final } = entering(input, s.pieces);
     const lm = s.last_move;
     const last = lm ? (lm.path && lm.path.length ? lm.path : [lm.from, lm.to].filter(Boolean)) : [];
     const glow = this.myTurn && !(input && input.path.length > 1) ? new Set(s.must_capture) : new Set();

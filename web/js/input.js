@@ -320,3 +320,26 @@ export class MoveInput {
     return out;
   }
 }
+
+/**
+ * What the board shows of a move being entered: the pieces with the moving one on the square it
+ * has got to, the pieces it has jumped so far (`taken`), the square selected, and the squares to
+ * mark (`next`, `final`: input.targets()). With nothing entered, the pieces as they are.
+ * @param {MoveInput | null} input
+ * @param {Piece[]} pieces
+ * @returns {{ pieces: Piece[], taken: Set<string>, selected: string | null, next: Set<string>, final: Set<string> }}
+ */
+export function entering(input, pieces) {
+  if (!input || !input.path.length) return { pieces, taken: new Set(), selected: null, next: new Set(), final: new Set() };
+  const { next, final } = input.targets();
+  const selected = input.last;
+  if (input.path.length < 2) return { pieces, taken: new Set(), selected, next, final };
+  const from = input.path[0];
+  return {
+    pieces: pieces.map((p) => (p.square === from ? { ...p, square: selected } : p)),
+    taken: new Set(input.capturedSoFar()),
+    selected,
+    next,
+    final,
+  };
+}
