@@ -15,7 +15,7 @@ use doska_store::{
 };
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::{Mutex, MutexGuard, broadcast};
 
@@ -147,13 +147,15 @@ pub struct Instances {
     every: Duration,
     /// Each instance's last sign of life (milliseconds).
     seen: std::sync::Mutex<HashMap<String, i64>>,
+    /// When `seen` was last read from the store (0: never).
+    checked: AtomicI64,
 }
 
 impl Instances {
     /// This instance (a fresh id per process), beating every `every`.
     pub fn new(every: Duration) -> Instances {
         let me = crate::identity::secret().chars().take(16).collect();
-        Instances { me, every, seen: std::sync::Mutex::default() }
+        Instances { me, every, seen: std::sync::Mutex::default(), checked: AtomicI64::new(0) }
     }
 
     fn seen(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
@@ -165,10 +167,21 @@ impl Instances {
         self.seen().get(instance).copied().unwrap_or(0).max(stored)
     }
 
-    /// An instance not heard from for three periods is dead (killed).
+    fn every_ms(&self) -> i64 {
+        i64::try_from(self.every.as_millis()).unwrap_or(i64::MAX / 4)
+    }
+
+    /// An instance not heard from for three periods before `at` is dead (killed).
+    fn alive_then(&self, alive_at: i64, at: i64) -> bool {
+        alive_at >= at - 3 * self.every_ms()
+    }
+
+    /// Whether an instance is alive now, as far as this one knows: judged at the time of this
+    /// instance's last read of the others' beats (plus a period), so that this instance
+    /// falling behind (a busy machine) never makes the others look dead.
     fn alive(&self, alive_at: i64, now: i64) -> bool {
-        let every = i64::try_from(self.every.as_millis()).unwrap_or(i64::MAX / 4);
-        alive_at >= now - 3 * every
+        let checked = self.checked.load(Ordering::SeqCst);
+        self.alive_then(alive_at, now.min(checked.saturating_add(self.every_ms())))
     }
 }
 
@@ -1112,10 +1125,11 @@ pub async fn beat(state: AppState) {
         // Dead now, alive at the previous beat: its sockets have just been lost.
         let died: Vec<String> = seen
             .iter()
-            .filter(|(_, at)| instances.alive(*at, before) && !instances.alive(*at, now))
+            .filter(|(_, at)| instances.alive_then(*at, before) && !instances.alive_then(*at, now))
             .map(|(id, _)| id.clone())
             .collect();
         *instances.seen() = seen.into_iter().collect();
+        instances.checked.store(now, Ordering::SeqCst);
         before = now;
         if !died.is_empty() {
             for room in state.0.rooms.all() {

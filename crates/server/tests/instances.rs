@@ -21,10 +21,10 @@ fn postgres() -> Option<String> {
     url
 }
 
-/// Instances that beat every 100 ms (dead after 300 ms) and let a game be claimed after 1 s.
+/// Instances that beat every 200 ms (dead after 600 ms) and let a game be claimed after 1 s.
 fn config() -> Config {
     Config {
-        heartbeat: Duration::from_millis(100),
+        heartbeat: Duration::from_millis(200),
         claim_after: Duration::from_secs(1),
         ..test_config()
     }
