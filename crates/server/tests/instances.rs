@@ -21,11 +21,11 @@ fn postgres() -> Option<String> {
     url
 }
 
-/// Instances that beat every 200 ms (dead after 600 ms) and let a game be claimed after 1 s.
+/// Instances that beat every 200 ms (dead after 600 ms) and let a game be claimed after 2 s.
 fn config() -> Config {
     Config {
         heartbeat: Duration::from_millis(200),
-        claim_after: Duration::from_secs(1),
+        claim_after: Duration::from_secs(2),
         ..test_config()
     }
 }
@@ -71,7 +71,7 @@ async fn offers_presence_and_claims_cross_instances() {
     assert_eq!(a.state["seats"]["black"]["connected"], true, "black is seen on the other one");
 
     // Black connected on the other instance: no claim, however long white waits.
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
     let e = a.refused(json!({"type": "claim-win"})).await;
     assert_eq!(e, "your opponent is connected: the game cannot be claimed");
 
@@ -102,7 +102,7 @@ async fn offers_presence_and_claims_cross_instances() {
     assert!(away["seats"]["white"]["away_since"].is_i64(), "{away}");
     let e = a2.refused(json!({"type": "claim-win"})).await;
     assert!(e.contains("can be claimed after"), "{e}");
-    tokio::time::sleep(Duration::from_millis(1200)).await;
+    tokio::time::sleep(Duration::from_millis(2200)).await;
     a2.send(json!({"type": "claim-win"})).await;
     let won = a2.state_where(|s| s["status"] == "finished").await;
     assert_eq!(
