@@ -147,13 +147,27 @@ pub fn analyze_lines(
     a
 }
 
-/// The top `n` root moves of a search outcome, best first (the best move first on ties).
-fn top<N: Node>(out: &search::Outcome<N::Move>, n: usize) -> Vec<(N::Move, i32)> {
+/// The lines of the top `n` root moves of a search outcome, best first (the best move first
+/// on ties), in notation by `text`; none for a single line (the caller takes the PV).
+fn top_lines<N: Node>(
+    searcher: &Searcher,
+    root: &N,
+    out: &search::Outcome<N::Move>,
+    n: usize,
+    text: impl Fn(&[N::Move]) -> Vec<String>,
+) -> Vec<Line> {
+    if n <= 1 || out.depth == 0 {
+        return Vec::new();
+    }
     let best = out.best.as_ref().map(N::move_key);
     let mut ranked = out.root_scores.clone();
     ranked.sort_by_key(|(m, s)| (-s, Some(N::move_key(m)) != best));
     ranked.truncate(n);
+    let depth = out.depth as usize + 4;
     ranked
+        .into_iter()
+        .map(|(m, score)| Line { score, moves: text(&searcher.line(root, &m, depth)) })
+        .collect()
 }
 
 fn search_game(
@@ -177,18 +191,7 @@ fn search_game(
                 })
             });
             let legal = pos.legal_moves();
-            let depth = out.depth as usize + 4;
-            let lines = if n > 1 && out.depth > 0 {
-                top::<DraughtsNode>(&out, n)
-                    .into_iter()
-                    .map(|(m, score)| Line {
-                        score,
-                        moves: draughts_text(&pos, &searcher.line(&root, &m, depth)),
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            let lines = top_lines(searcher, &root, &out, n, |l| draughts_text(&pos, l));
             Analysis {
                 lines,
                 best: out.best.map(|m| format_move(&pos, &m, &legal)),
@@ -214,18 +217,7 @@ fn search_game(
                     elapsed: i.elapsed,
                 })
             });
-            let depth = out.depth as usize + 4;
-            let lines = if n > 1 && out.depth > 0 {
-                top::<UgolkiPosition>(&out, n)
-                    .into_iter()
-                    .map(|(m, score)| Line {
-                        score,
-                        moves: ugolki_text(&searcher.line(&root, &m, depth)),
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            let lines = top_lines(searcher, &root, &out, n, ugolki_text);
             Analysis {
                 lines,
                 best: out.best.map(|m| m.to_string()),

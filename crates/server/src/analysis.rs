@@ -14,7 +14,6 @@ use doska_engine::{Limits, Searcher, Terms, analyze_lines};
 use doska_rules::game::Winner;
 use doska_rules::{AnyGame, Color, RuleSet};
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
 /// The deepest depth asked for, and the nodes one answer may search.
 const MAX_DEPTH: u32 = 40;
@@ -86,10 +85,7 @@ pub async fn analyze(
     }
     let depth = q.depth.unwrap_or(6).clamp(1, MAX_DEPTH);
     let lines = q.lines.unwrap_or(3).clamp(1, MAX_LINES);
-    // Games waiting for the computer go first.
-    while state.0.computer.busy() {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    state.0.computer.idle().await;
     let out = tokio::task::spawn_blocking(move || run(&game, depth, lines))
         .await
         .map_err(|e| ApiError::BadRequest(format!("analysis failed: {e}")))?;

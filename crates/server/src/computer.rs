@@ -213,13 +213,16 @@ impl ComputerPool {
         self.lanes.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Whether more games think than the engine has threads: work that must not delay a
-    /// player (a review position, an analysis) waits until this is false, so it only ever
-    /// takes one thread beside the engine's own (the server gives the engine one core less
+    /// Waits until no more games think than the engine has threads: work that must not delay
+    /// a game's move (a review position, an analysis, a hint) starts only then, so it takes
+    /// at most one thread beside the engine's own (the server gives the engine one core less
     /// than the machine has). Games waiting their turn do not count: they wait for their
-    /// player's share of the engine, which the review does not take.
-    pub fn busy(&self) -> bool {
-        self.running.load(Ordering::Relaxed) > i64::try_from(self.threads).unwrap_or(i64::MAX)
+    /// player's share of the engine, which this work does not take.
+    pub async fn idle(&self) {
+        let threads = i64::try_from(self.threads).unwrap_or(i64::MAX);
+        while self.running.load(Ordering::Relaxed) > threads {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
     }
 
     /// Waits for `owner`'s turn; its place while it thinks.

@@ -14,7 +14,6 @@ use doska_store::Side;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use tokio::sync::Semaphore;
 
 /// One judged move, as the API shows it.
@@ -102,29 +101,36 @@ async fn finished_game(state: &AppState, id: &str) -> Result<(AnyGame, Vec<Strin
     Ok((game, live.moves.clone()))
 }
 
+impl ReviewJson {
+    /// A review of `game`'s `plies` moves with nothing judged yet.
+    fn empty(status: &'static str, game: &AnyGame, plies: usize, nodes: u64) -> ReviewJson {
+        let unit = judge::unit_name(game);
+        ReviewJson { status, plies, unit, nodes, moves: Vec::new(), summary: None }
+    }
+}
+
+/// A game's review as stored, or as far as it has got.
+async fn known(state: &AppState, id: &str) -> Result<Option<String>, ApiError> {
+    if let Some(body) = state.store().review(id).await? {
+        return Ok(Some(body));
+    }
+    let running = state.0.reviews.running().get(id).cloned();
+    Ok(running.map(|r| serde_json::to_string(&*lock(&r)).unwrap_or_default()))
+}
+
 /// What is known of a game's review: stored, under way, or nothing yet.
 pub async fn get(state: &AppState, id: &str) -> Result<String, ApiError> {
-    if let Some(body) = state.store().review(id).await? {
+    if let Some(body) = known(state, id).await? {
         return Ok(body);
     }
-    if let Some(r) = state.0.reviews.running().get(id).cloned() {
-        return Ok(serde_json::to_string(&*lock(&r)).unwrap_or_default());
-    }
     let (game, moves) = finished_game(state, id).await?;
-    let none = ReviewJson {
-        status: "none",
-        plies: moves.len(),
-        unit: judge::unit_name(&game),
-        nodes: state.config().review_nodes,
-        moves: Vec::new(),
-        summary: None,
-    };
+    let none = ReviewJson::empty("none", &game, moves.len(), state.config().review_nodes);
     Ok(serde_json::to_string(&none).unwrap_or_default())
 }
 
 /// Starts a game's review unless it is stored or under way; what is known of it.
 pub async fn start(state: &AppState, id: &str) -> Result<String, ApiError> {
-    if let Some(body) = state.store().review(id).await? {
+    if let Some(body) = known(state, id).await? {
         return Ok(body);
     }
     let (game, moves) = finished_game(state, id).await?;
@@ -133,14 +139,8 @@ pub async fn start(state: &AppState, id: &str) -> Result<String, ApiError> {
         if let Some(r) = running.get(id) {
             return Ok(serde_json::to_string(&*lock(r)).unwrap_or_default());
         }
-        let r = Arc::new(Mutex::new(ReviewJson {
-            status: "queued",
-            plies: moves.len(),
-            unit: judge::unit_name(&game),
-            nodes: state.config().review_nodes,
-            moves: Vec::new(),
-            summary: None,
-        }));
+        let nodes = state.config().review_nodes;
+        let r = Arc::new(Mutex::new(ReviewJson::empty("queued", &game, moves.len(), nodes)));
         running.insert(id.to_string(), r.clone());
         r
     };
@@ -170,10 +170,7 @@ async fn compute(
     let nodes = state.config().review_nodes;
     let mut searcher = Searcher::new(16, Terms::ALL);
     for (ply, played) in moves.iter().enumerate() {
-        // Games waiting for the computer go first.
-        while state.0.computer.busy() {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        state.0.computer.idle().await;
         let before = game.clone();
         let text = played.clone();
         let (back, judged) = tokio::task::spawn_blocking(move || {

@@ -736,6 +736,7 @@ impl Room {
             (live.game.clone(), live.version, live.rec.plies)
         };
         let nodes = state.config().review_nodes;
+        state.0.computer.idle().await;
         let chosen = tokio::task::spawn_blocking(move || {
             let mut searcher = doska_engine::Searcher::new(16, doska_engine::Terms::ALL);
             let limits = doska_engine::Limits { depth: None, nodes: Some(nodes), movetime: None };
