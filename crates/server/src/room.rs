@@ -321,6 +321,23 @@ impl Live {
         self.rec.computer_side.map(|s| color(s).opposite())
     }
 
+    /// The side of the player of a game against the computer, when `access` is theirs:
+    /// `things` (takebacks, hints) are only for them, to `verb`.
+    fn computer_games_player(
+        &self,
+        access: Access,
+        things: &str,
+        verb: &str,
+    ) -> Result<Color, ApiError> {
+        let Some(human) = self.human_side() else {
+            return Err(ApiError::Conflict(format!("{things} are for games against the computer")));
+        };
+        if !access.holds(human) {
+            return Err(ApiError::Forbidden(format!("only the player can {verb}")));
+        }
+        Ok(human)
+    }
+
     fn open(&self) -> Result<(), ApiError> {
         match self.rec.status {
             Status::Playing => Ok(()),
@@ -433,14 +450,7 @@ impl Live {
     }
 
     async fn takeback(&mut self, state: &AppState, access: Access) -> Result<(), ApiError> {
-        let Some(human) = self.human_side() else {
-            return Err(ApiError::Conflict(
-                "takebacks are for games against the computer".to_string(),
-            ));
-        };
-        if !access.holds(human) {
-            return Err(ApiError::Forbidden("only the player can take back a move".to_string()));
-        }
+        let human = self.computer_games_player(access, "takebacks", "take back a move")?;
         self.open()?;
         let mut after = self.game.clone();
         let mut keep = self.rec.plies;
@@ -719,14 +729,7 @@ impl Room {
         let (game, version, plies) = {
             let mut live = self.live.lock().await;
             self.fresh(state, &mut live).await?;
-            let Some(human) = live.human_side() else {
-                return Err(ApiError::Conflict(
-                    "hints are for games against the computer".to_string(),
-                ));
-            };
-            if !access.holds(human) {
-                return Err(ApiError::Forbidden("only the player can ask for a hint".to_string()));
-            }
+            let human = live.computer_games_player(access, "hints", "ask for a hint")?;
             live.open()?;
             if live.game.turn() != human {
                 return Err(ApiError::Conflict(
