@@ -326,7 +326,12 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
                 break
         else:
             t0 = time.perf_counter()
-            obj = engine.get_best_move(peer.board)
+            try:
+                obj = engine.get_best_move(peer.board)
+            except RuntimeError as e:
+                # A peer that dies is not a result: the game is reported and left unscored.
+                outcome = ("error", f"{engine_name} failed at {fen + counters.fields()}: {e}")
+                break
             times["peer"].append(time.perf_counter() - t0)
             pm = peer.wrap(obj)
             key = pm.key

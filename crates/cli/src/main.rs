@@ -12,6 +12,7 @@ macro_rules! outln {
 mod dxp_cmd;
 mod engine_cmd;
 mod hub_cmd;
+mod learn_cmd;
 mod rules_cmd;
 mod serve_cmd;
 
@@ -50,6 +51,9 @@ enum Command {
     /// Play international draughts with another program over DXP (DamExchange), as the
     /// initiator (--connect) or the follower (--listen).
     Dxp(dxp_cmd::DxpArgs),
+    /// Learn the draughts evaluation from self-play: play the games, fit the weights, write
+    /// the file the build embeds.
+    Learn(learn_cmd::LearnArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +67,7 @@ fn main() -> ExitCode {
         Some(Command::Match(a)) => engine_cmd::run_match(&a),
         Some(Command::Hub(a)) => hub_cmd::hub(&a),
         Some(Command::Dxp(a)) => dxp_cmd::dxp(&a),
+        Some(Command::Learn(a)) => learn_cmd::learn(&a),
         Some(Command::Serve(a)) => serve_cmd::serve(&a),
         None => serve_cmd::serve(&cli.serve),
     };

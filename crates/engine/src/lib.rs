@@ -11,6 +11,7 @@
 //! ```
 
 pub mod eval;
+pub mod learn;
 pub mod level;
 pub mod node;
 pub mod review;

@@ -2,7 +2,7 @@
 //! centre, runaway men, trading down when ahead, free kings; inverted goals for Poddavki;
 //! prisoners for Lasca columns.
 
-use super::Terms;
+use super::{Terms, learned};
 use doska_rules::bits::{self, Bits};
 use doska_rules::variant::{Reach, Removal, Rules, Variant};
 use doska_rules::{Color, Position, Square};
@@ -15,6 +15,12 @@ struct Masks {
     /// For each square and side, the squares ahead within reach of a diagonal or straight run
     /// to the last row: a man whose cone holds no enemy piece is a runaway.
     cone: Vec<[Bits; 2]>,
+}
+
+/// For each square and side, the squares a man there must find empty of enemies to run to the
+/// last row (the runaway test).
+pub(super) fn cones(v: Variant) -> &'static [[Bits; 2]] {
+    &masks(v).cone
 }
 
 fn masks(v: Variant) -> &'static Masks {
@@ -64,6 +70,11 @@ pub fn king_value(r: &Rules) -> i32 {
 
 /// Evaluation from the side to move's view.
 pub fn evaluate(pos: &Position, t: &Terms) -> i32 {
+    if t.learned
+        && let Some(w) = learned::weights(pos.variant())
+    {
+        return learned::evaluate(pos, w);
+    }
     let r = pos.rules();
     let g = &r.geometry;
     let m = masks(r.variant);

@@ -2,6 +2,7 @@
 //! side to move's view.
 
 pub mod draughts;
+pub mod learned;
 pub mod race;
 pub mod ugolki;
 
@@ -24,6 +25,9 @@ pub struct Terms {
     /// Ugolki: once the armies have passed each other, each side's race solved exactly
     /// ([`race`]) when it fits the solver's budget. No effect in draughts.
     pub exact_race: bool,
+    /// Draughts: the learned evaluation ([`learned`]) instead of the terms above, where the
+    /// build has weights for the rule set.
+    pub learned: bool,
 }
 
 impl Terms {
@@ -36,6 +40,7 @@ impl Terms {
         runaways: false,
         free_kings: false,
         exact_race: false,
+        learned: false,
     };
     /// Every term.
     pub const ALL: Terms = Terms {
@@ -46,11 +51,20 @@ impl Terms {
         runaways: true,
         free_kings: true,
         exact_race: true,
+        learned: true,
     };
 
     /// The terms' names, as `doska match --a-without` takes them.
-    pub const NAMES: [&'static str; 7] =
-        ["advancement", "back_rank", "centre", "trades", "runaways", "free_kings", "exact_race"];
+    pub const NAMES: [&'static str; 8] = [
+        "advancement",
+        "back_rank",
+        "centre",
+        "trades",
+        "runaways",
+        "free_kings",
+        "exact_race",
+        "learned",
+    ];
 
     /// The switch of the term called `name`, if there is one.
     fn switch(&mut self, name: &str) -> Option<&mut bool> {
@@ -62,6 +76,7 @@ impl Terms {
             "runaways" => &mut self.runaways,
             "free_kings" => &mut self.free_kings,
             "exact_race" => &mut self.exact_race,
+            "learned" => &mut self.learned,
             _ => return None,
         })
     }

@@ -1,0 +1,111 @@
+//! `doska learn`: fits the learned draughts evaluation to doska's own games and writes the
+//! weights file the build embeds (crates/engine/weights/).
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use doska_engine::eval::learned;
+use doska_engine::learn::{self, Selfplay};
+use doska_engine::{Level, Terms};
+use doska_rules::RuleSet;
+use std::time::Instant;
+
+/// `doska learn`.
+#[derive(Debug, Args)]
+pub struct LearnArgs {
+    /// Rule set (a draughts rule set other than poddavki and lasca).
+    #[arg(long)]
+    variant: String,
+    /// Self-play games to learn from.
+    #[arg(long, default_value_t = 20_000)]
+    games: usize,
+    /// Nodes a move in those games.
+    #[arg(long, default_value_t = 2_000)]
+    nodes: u64,
+    /// Random plies at the start of each game: from this many to twice as many.
+    #[arg(long, default_value_t = 4)]
+    random_plies: u32,
+    /// Threads to play on.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Passes over the positions when fitting.
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The players use the evaluation built in (the learned one where the build has weights),
+    /// not the hand-set terms: for a second round of learning from better games.
+    #[arg(long)]
+    with_learned: bool,
+    /// Where to write the weights (crates/engine/weights/<variant>.eval is what the build
+    /// embeds).
+    #[arg(long)]
+    out: std::path::PathBuf,
+}
+
+/// Plays the games, fits the weights, writes them and reports what the fit measured.
+pub fn learn(a: &LearnArgs) -> Result<()> {
+    let RuleSet::Draughts(v) = a.variant.parse::<RuleSet>()? else {
+        bail!("doska learn fits draughts evaluations; Ugolki's is a race solver");
+    };
+    if !learned::applies(v) {
+        bail!(
+            "{v} is not learned: poddavki's goal is the opposite and lasca's columns hold prisoners"
+        );
+    }
+    let terms = Level::Insane.recipe().terms;
+    let terms = if a.with_learned { terms } else { Terms { learned: false, ..terms } };
+    let plan = Selfplay {
+        games: a.games,
+        nodes: a.nodes,
+        random_plies: a.random_plies,
+        threads: a.threads,
+        seed: a.seed,
+        terms,
+    };
+    let t = Instant::now();
+    let data = learn::selfplay(v, &plan, |n| {
+        if n % 100 == 0 || n == a.games {
+            eprint!("\r{n}/{} games", a.games);
+        }
+    });
+    eprintln!();
+    let [w, d, b] = data.results;
+    outln!(
+        "{v}: {} games ({w} won by white, {d} drawn, {b} by black) at {} nodes a move, {} positions, in {:.0} s",
+        a.games,
+        a.nodes,
+        data.len(),
+        t.elapsed().as_secs_f64()
+    );
+    if data.len() < 1000 {
+        bail!(
+            "only {} positions: too few to fit {} weights; play more games",
+            data.len(),
+            learned::layout(v).len()
+        );
+    }
+    let t = Instant::now();
+    let fit = learn::fit(v, &data, a.epochs, |e, loss| {
+        eprint!("\repoch {e}/{}: loss {loss:.4}", a.epochs)
+    });
+    eprintln!();
+    outln!(
+        "fitted {} weights in {:.0} s: log loss on held-out positions {:.4} (hand-set evaluation {:.4}), on the rest {:.4}; \
+         one unit of the logistic = {:.0} hundredths of a man ({:.0} for the hand-set evaluation); \
+         a man is worth {:.0} and a king {:.0} on a full board",
+        fit.weights.len(),
+        t.elapsed().as_secs_f64(),
+        fit.held_out.1,
+        fit.held_out.0,
+        fit.train,
+        fit.per_unit,
+        fit.scale,
+        fit.piece_means.0,
+        fit.piece_means.1
+    );
+    std::fs::write(&a.out, learned::encode(v, &fit.weights))
+        .with_context(|| format!("writing {}", a.out.display()))?;
+    outln!("wrote {} ({} bytes)", a.out.display(), std::fs::metadata(&a.out)?.len());
+    Ok(())
+}

@@ -1,0 +1,300 @@
+//! Learning the draughts evaluation ([`crate::eval::learned`]) from doska's own games:
+//! self-play at a small node budget from random openings, every quiet position labelled with
+//! the game's result, and the weights fitted by logistic regression (Texel tuning).
+
+use crate::eval::{Terms, draughts, learned};
+use crate::node::{DraughtsNode, End, Node, mix};
+use crate::search::{Limits, Searcher};
+use doska_rules::fen::Counters;
+use doska_rules::variant::Variant;
+use doska_rules::{Color, Move, Position};
+use std::collections::HashMap;
+
+/// How the games are played.
+#[derive(Clone, Copy, Debug)]
+pub struct Selfplay {
+    /// Games to play.
+    pub games: usize,
+    /// Nodes a move.
+    pub nodes: u64,
+    /// Uniformly random plies at the start of each game (the first of them from 0 up to this
+    /// many more, so that openings spread).
+    pub random_plies: u32,
+    /// Threads to play on.
+    pub threads: usize,
+    /// Seed of the random openings.
+    pub seed: u64,
+    /// The evaluation the players use.
+    pub terms: Terms,
+}
+
+/// Positions with their features and labels.
+#[derive(Debug, Default)]
+pub struct Data {
+    /// Features of every position, back to back (`start[i]..start[i + 1]`).
+    index: Vec<u32>,
+    value: Vec<f32>,
+    start: Vec<usize>,
+    /// The game's result from White's view: 1, 0.5 or 0.
+    label: Vec<f32>,
+    /// The hand-set evaluation from White's view (for the scale and the comparison).
+    hand: Vec<i32>,
+    /// Game results: White wins, draws, Black wins.
+    pub results: [usize; 3],
+}
+
+impl Data {
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.label.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.label.is_empty()
+    }
+
+    fn push(&mut self, pos: &Position, result: f32) {
+        if self.start.is_empty() {
+            self.start.push(0);
+        }
+        learned::layout(pos.variant()).visit(pos, |i, v| {
+            self.index.push(i as u32);
+            self.value.push(v as f32 / learned::ONE as f32);
+        });
+        self.start.push(self.index.len());
+        self.label.push(result);
+        let hand = draughts::evaluate(pos, &Terms { learned: false, ..Terms::ALL });
+        self.hand.push(if pos.turn() == Color::White { hand } else { -hand });
+    }
+
+    fn append(&mut self, other: Data) {
+        for i in 0..other.len() {
+            if self.start.is_empty() {
+                self.start.push(0);
+            }
+            let (a, b) = (other.start[i], other.start[i + 1]);
+            self.index.extend_from_slice(&other.index[a..b]);
+            self.value.extend_from_slice(&other.value[a..b]);
+            self.start.push(self.index.len());
+        }
+        self.label.extend(other.label);
+        self.hand.extend(other.hand);
+        for k in 0..3 {
+            self.results[k] += other.results[k];
+        }
+    }
+
+    fn features(&self, i: usize) -> impl Iterator<Item = (usize, f32)> + '_ {
+        (self.start[i]..self.start[i + 1]).map(|j| (self.index[j] as usize, self.value[j]))
+    }
+}
+
+/// Plays the games and keeps every position where the side to move has no capture.
+pub fn selfplay(v: Variant, plan: &Selfplay, progress: impl Fn(usize) + Sync) -> Data {
+    let threads = plan.threads.max(1);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let parts: Vec<Data> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (done, progress) = (&done, &progress);
+                s.spawn(move || {
+                    let mut data = Data::default();
+                    let mut searcher = Searcher::new(8, plan.terms);
+                    for g in (t..plan.games).step_by(threads) {
+                        play_one(v, plan, g as u64, &mut searcher, &mut data);
+                        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        progress(n);
+                    }
+                    data
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut all = Data::default();
+    for p in parts {
+        all.append(p);
+    }
+    all
+}
+
+fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, data: &mut Data) {
+    let mut rng = mix(plan.seed ^ mix(game + 1));
+    let mut next = || {
+        rng = mix(rng.wrapping_add(0x9e37_79b9_7f4a_7c15));
+        rng
+    };
+    let random = plan.random_plies + (next() % (plan.random_plies as u64 + 1)) as u32;
+    let mut node =
+        DraughtsNode { pos: Position::start(v), counters: Counters::default(), plies: 0 };
+    let mut keys: Vec<u64> = Vec::new();
+    let mut seen: HashMap<u64, u32> = HashMap::new();
+    let mut kept: Vec<Position> = Vec::new();
+    let mut moves: Vec<Move> = Vec::new();
+    let winner = loop {
+        let turn = node.pos.turn();
+        let to_move_wins = |e: End| match e {
+            End::Win => Some(turn),
+            End::Loss => Some(turn.opposite()),
+            End::Draw => None,
+        };
+        if let Some(e) = node.end() {
+            break to_move_wins(e);
+        }
+        node.legal(&mut moves);
+        if moves.is_empty() {
+            break to_move_wins(node.stuck());
+        }
+        let key = node.key();
+        let count = seen.entry(key).or_default();
+        *count += 1;
+        if *count >= 3 || node.plies >= 300 {
+            break None;
+        }
+        let mv = if node.plies < random {
+            moves[(next() % moves.len() as u64) as usize]
+        } else {
+            if !node.pos.has_capture() {
+                kept.push(node.pos.clone());
+            }
+            let limits = Limits { nodes: Some(plan.nodes), ..Limits::default() };
+            match searcher.search(&node, &keys, limits, |_| {}).best {
+                Some(m) => m,
+                None => break to_move_wins(node.stuck()),
+            }
+        };
+        keys.push(key);
+        node = node.play(&mv);
+    };
+    let (label, slot) = match winner {
+        Some(Color::White) => (1.0, 0),
+        None => (0.5, 1),
+        Some(Color::Black) => (0.0, 2),
+    };
+    data.results[slot] += 1;
+    for p in &kept {
+        data.push(p, label);
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean log loss of predictions `p` against labels.
+fn log_loss(p: impl Iterator<Item = (f64, f64)>) -> f64 {
+    let (mut sum, mut n) = (0.0, 0usize);
+    for (p, y) in p {
+        let p = p.clamp(1e-9, 1.0 - 1e-9);
+        sum -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+        n += 1;
+    }
+    sum / n.max(1) as f64
+}
+
+/// What fitting found.
+#[derive(Debug)]
+pub struct Fit {
+    /// The weights, in the evaluation's units (1/16 of a hundredth of a man).
+    pub weights: Vec<i32>,
+    /// Hundredths of a man per unit of the logistic's argument that best turns the hand-set
+    /// evaluation's scores into results.
+    pub scale: f64,
+    /// The same for the learned evaluation (its weights are scaled so that a man on a full
+    /// board is worth 100 on average).
+    pub per_unit: f64,
+    /// Log loss on the held-out positions: the hand-set evaluation's and the learned one's.
+    pub held_out: (f64, f64),
+    /// Log loss of the learned evaluation on the positions it was fitted to.
+    pub train: f64,
+    /// Mean value of a man and of a king on a full board, in hundredths of a man.
+    pub piece_means: (f64, f64),
+}
+
+/// Fits the weights to `data` (every 20th position held out to measure).
+pub fn fit(v: Variant, data: &Data, epochs: usize, progress: impl Fn(usize, f64)) -> Fit {
+    let layout = learned::layout(v);
+    let n = data.len();
+    let held = |i: usize| i % 20 == 19;
+    // The hand-set evaluation's scale: the K that best turns its scores into results.
+    let hand_loss = |k: f64| {
+        log_loss(
+            (0..n)
+                .filter(|i| !held(*i))
+                .map(|i| (sigmoid(data.hand[i] as f64 / k), data.label[i] as f64)),
+        )
+    };
+    let (mut lo, mut hi) = (10.0f64, 2000.0f64);
+    for _ in 0..60 {
+        let (a, b) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if hand_loss(a) < hand_loss(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    let scale = (lo + hi) / 2.0;
+    // Adam over shuffled mini-batches, the weights in units of the logistic's argument.
+    let len = layout.len();
+    let mut w = vec![0f64; len];
+    let (mut m, mut s) = (vec![0f64; len], vec![0f64; len]);
+    let (b1, b2, lr, eps, l2): (f64, f64, f64, f64, f64) = (0.9, 0.999, 0.01, 1e-8, 1e-6);
+    let mut order: Vec<usize> = (0..n).filter(|i| !held(*i)).collect();
+    let mut step = 0i32;
+    let mut grad = vec![0f64; len];
+    let mut touched: Vec<usize> = Vec::new();
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    for epoch in 0..epochs {
+        for i in (1..order.len()).rev() {
+            rng = mix(rng.wrapping_add(i as u64));
+            order.swap(i, (rng % (i as u64 + 1)) as usize);
+        }
+        for batch in order.chunks(1024) {
+            for &i in batch {
+                let x: f64 = data.features(i).map(|(j, f)| w[j] * f as f64).sum();
+                let err = sigmoid(x) - data.label[i] as f64;
+                for (j, f) in data.features(i) {
+                    if grad[j] == 0.0 {
+                        touched.push(j);
+                    }
+                    grad[j] += err * f as f64;
+                }
+            }
+            step += 1;
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            for &j in &touched {
+                let g = grad[j] / batch.len() as f64 + l2 * w[j];
+                m[j] = b1 * m[j] + (1.0 - b1) * g;
+                s[j] = b2 * s[j] + (1.0 - b2) * g * g;
+                w[j] -= lr * (m[j] / c1) / ((s[j] / c2).sqrt() + eps);
+                grad[j] = 0.0;
+            }
+            touched.clear();
+        }
+        let loss = log_loss(order.iter().take(50_000).map(|&i| {
+            (sigmoid(data.features(i).map(|(j, f)| w[j] * f as f64).sum()), data.label[i] as f64)
+        }));
+        progress(epoch + 1, loss);
+    }
+    let predict = |i: usize| sigmoid(data.features(i).map(|(j, f)| w[j] * f as f64).sum());
+    let held_out = (
+        log_loss(
+            (0..n)
+                .filter(|i| held(*i))
+                .map(|i| (sigmoid(data.hand[i] as f64 / scale), data.label[i] as f64)),
+        ),
+        log_loss((0..n).filter(|i| held(*i)).map(|i| (predict(i), data.label[i] as f64))),
+    );
+    let train = log_loss((0..n).filter(|i| !held(*i)).map(|i| (predict(i), data.label[i] as f64)));
+    // A man on a full board is worth 100 on average, as in the hand-set evaluation, so that
+    // the search's margins (in hundredths of a man) keep their meaning.
+    let man = layout.piece_means(&w).0;
+    let per_unit = if man > 1e-6 { 100.0 / man } else { scale };
+    let centi: Vec<f64> = w.iter().map(|x| x * per_unit).collect();
+    let weights = centi.iter().map(|x| (x * learned::WEIGHT_UNIT as f64).round() as i32).collect();
+    Fit { weights, scale, per_unit, held_out, train, piece_means: layout.piece_means(&centi) }
+}

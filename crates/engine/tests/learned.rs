@@ -1,0 +1,131 @@
+//! The learned evaluation: the same for both colours, its weights file read back exactly and
+//! refused when it does not fit, the embedded weights in use, and `doska learn`'s pipeline
+//! (self-play, fit) on a few games.
+
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
+use doska_engine::eval::{Terms, draughts, learned};
+use doska_engine::learn::{self, Selfplay};
+use doska_rules::{Move, Piece, Position, Square, Variant};
+
+/// splitmix64's finaliser: the random playouts' generator.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Positions from random games: every fourth position of a few random playouts.
+fn random_positions(v: Variant, games: u64) -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut moves: Vec<Move> = Vec::new();
+    for g in 0..games {
+        let mut pos = Position::start(v);
+        let mut x = mix(g + 17);
+        for ply in 0..160 {
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            x = mix(x);
+            pos = pos.play(&moves[(x % moves.len() as u64) as usize]);
+            if ply % 4 == 0 {
+                out.push(pos.clone());
+            }
+        }
+    }
+    out
+}
+
+/// The position with the colours swapped and the board turned half a turn.
+fn mirrored(pos: &Position) -> Position {
+    let g = &pos.rules().geometry;
+    let mut out = Position::empty(pos.variant(), pos.turn().opposite());
+    for sq in g.all_squares() {
+        let (row, col) = g.row_col(sq);
+        let to = g.square_at(g.height - 1 - row, g.width - 1 - col).unwrap();
+        let piece = pos.piece_at(sq).map(|p| Piece { color: p.color.opposite(), ..p });
+        out.put(to, piece);
+    }
+    out
+}
+
+#[test]
+fn a_position_and_its_mirror_with_the_other_side_to_move_score_the_same() {
+    let weights = learned::weights(Variant::Russian).expect("russian weights are embedded");
+    let positions = random_positions(Variant::Russian, 40);
+    assert!(positions.len() > 200);
+    let mut differ = 0;
+    for pos in &positions {
+        let a = learned::evaluate(pos, weights);
+        assert_eq!(a, learned::evaluate(&mirrored(pos), weights), "{pos:?}");
+        differ += (a != learned::evaluate(&Position::start(Variant::Russian), weights)) as usize;
+    }
+    assert!(differ > positions.len() / 2, "the evaluation hardly depends on the position");
+}
+
+#[test]
+fn the_embedded_weights_are_what_insane_evaluates_with() {
+    let weights = learned::weights(Variant::Russian).unwrap();
+    assert_eq!(weights.len(), learned::layout(Variant::Russian).len());
+    let hand = Terms { learned: false, ..Terms::ALL };
+    let mut differ = 0;
+    for pos in random_positions(Variant::Russian, 5) {
+        assert_eq!(draughts::evaluate(&pos, &Terms::ALL), learned::evaluate(&pos, weights));
+        differ += (draughts::evaluate(&pos, &hand) != learned::evaluate(&pos, weights)) as usize;
+    }
+    assert!(differ > 0);
+    // A rule set without weights keeps the hand-set terms.
+    let pos = Position::start(Variant::Frisian);
+    assert!(learned::weights(Variant::Frisian).is_none());
+    assert_eq!(draughts::evaluate(&pos, &Terms::ALL), draughts::evaluate(&pos, &hand));
+}
+
+#[test]
+fn a_man_up_scores_well_and_a_quiet_start_near_even() {
+    let weights = learned::weights(Variant::Russian).unwrap();
+    let start = Position::start(Variant::Russian);
+    assert!(learned::evaluate(&start, weights).abs() < 50);
+    let mut down = start.clone();
+    // White (to move) is a man down.
+    let white = start.pieces(start.turn());
+    down.put(Square(white.trailing_zeros() as u8), None);
+    let s = learned::evaluate(&down, weights);
+    assert!((-250..=-40).contains(&s), "a man down at the start scores {s}");
+}
+
+#[test]
+fn weights_files_are_read_back_exactly_and_wrong_ones_refused() {
+    let layout = learned::layout(Variant::Brazilian);
+    let weights: Vec<i32> = (0..layout.len() as i32).map(|i| (i * 37) % 2001 - 1000).collect();
+    let bytes = learned::encode(Variant::Brazilian, &weights);
+    assert_eq!(learned::decode(&bytes, Variant::Brazilian).unwrap(), weights);
+    let err = learned::decode(&bytes, Variant::Russian).unwrap_err();
+    assert!(err.contains("brazilian"), "{err}");
+    let err = learned::decode(&bytes[..bytes.len() - 2], Variant::Brazilian).unwrap_err();
+    assert!(err.contains("retrain"), "{err}");
+    assert!(learned::decode(b"nonsense", Variant::Brazilian).unwrap_err().contains("header"));
+    // The international board has its own layout: Brazilian weights do not fit it.
+    let short = learned::encode(Variant::International, &weights);
+    assert!(learned::decode(&short, Variant::International).is_err());
+}
+
+#[test]
+fn learning_plays_games_and_fits_weights_that_predict_them() {
+    let plan = Selfplay {
+        games: 40,
+        nodes: 300,
+        random_plies: 3,
+        threads: 1,
+        seed: 5,
+        terms: Terms { learned: false, ..Terms::ALL },
+    };
+    let data = learn::selfplay(Variant::Russian, &plan, |_| {});
+    assert_eq!(data.results.iter().sum::<usize>(), 40);
+    assert!(data.len() > 40 * 10, "{} positions", data.len());
+    let fit = learn::fit(Variant::Russian, &data, 5, |_, _| {});
+    assert_eq!(fit.weights.len(), learned::layout(Variant::Russian).len());
+    // Fitted to these positions, the weights explain them better than a coin.
+    assert!(fit.train < std::f64::consts::LN_2, "train loss {}", fit.train);
+    assert!((fit.piece_means.0 - 100.0).abs() < 1.0, "a man is worth {}", fit.piece_means.0);
+}
