@@ -16,9 +16,10 @@
 //!   diamond, each with its own weight), as Scan's evaluation does with larger regions;
 //! - a bonus for having the move.
 //!
-//! Weights are in sixteenths of a hundredth of a man; `doska learn` scales them so that a
-//! score predicts the same chance of winning as the hand-set evaluation's score of the same
-//! size, so a man is still worth about 100.
+//! Weights are in sixteenths of a hundredth of a man; `doska learn` scales them so that a man
+//! on a full board is worth 100 on average, as in the hand-set evaluation, so the search's
+//! margins and the review's thresholds keep their meaning. Where the learned evaluation is
+//! on, the hand-set terms (`Terms`) have no effect: `--without learned` brings them back.
 
 use super::draughts;
 use doska_rules::bits;
