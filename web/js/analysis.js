@@ -23,7 +23,7 @@
 import * as api from './api.js';
 import { Board } from './board.js';
 import { lang, plural, t } from './i18n.js';
-import { MoveInput, entering } from './input.js';
+import { MoveInput, entering, entryActions } from './input.js';
 import { errorText, reasonText, rulesName } from './names.js';
 import { load, save } from './prefs.js';
 import { DRAUGHTS, ORDER, UGOLKI, geometry } from './rulesets.js';
@@ -953,20 +953,12 @@ export class AnalysisScreen {
     /** @type {string[]} */
     const buttons = [];
     if (input && !n.over) {
-      if (input.mustPass) {
-        text = t('game.no-moves-pass');
+      const a = entryActions(input, this.g.kind);
+      if (a.hint && (a.force || !text)) {
+        text = t(a.hint);
         kind = 'info';
-        buttons.push(`<button type="button" class="primary" data-act="pass">${esc(t('game.pass'))}</button>`);
-      } else if (input.path.length > 1) {
-        if (!text) {
-          text = this.g.kind === 'ugolki' ? t('game.chain-hint') : t('game.capture-hint');
-          kind = 'info';
-        }
-        if (input.canEnd) buttons.push(`<button type="button" class="primary end-move" data-act="end-move">${esc(t('game.end-move'))}</button>`);
-        buttons.push(`<button type="button" class="ghost" data-act="cancel">${esc(t('game.cancel'))}</button>`);
-      } else if (input.aim) {
-        buttons.push(`<button type="button" class="ghost" data-act="cancel">${esc(t('game.cancel'))}</button>`);
       }
+      for (const b of a.buttons) buttons.push(`<button type="button" class="${b.cls}" data-act="${b.act}">${esc(t(b.key))}</button>`);
     }
     el.innerHTML = text ? `<p class="${kind}">${esc(text)}</p>` : '';
     el.classList.toggle('busy', this.busy);

@@ -11,7 +11,7 @@ import { navigate, toast } from './app.js';
 import { Board } from './board.js';
 import { Connection } from './connection.js';
 import { lang, t } from './i18n.js';
-import { MoveInput, entering } from './input.js';
+import { MoveInput, entering, entryActions } from './input.js';
 import { errorText, modeName, reasonText, rulesName } from './names.js';
 import { seat as savedSeat, saveSeat } from './prefs.js';
 import { EvalGraph, NAGS, fmt, moveTitle, noteHtml, pending, progressText, summaryHtml } from './review.js';
@@ -576,20 +576,12 @@ export class GameScreen {
     /** @type {string[]} */
     const buttons = [];
     if (this.myTurn && input) {
-      if (input.mustPass) {
-        text = t('game.no-moves-pass');
+      const a = entryActions(input, this.g.kind);
+      if (a.hint && (a.force || !text)) {
+        text = t(a.hint);
         kind = 'info';
-        buttons.push(`<button type="button" class="primary" data-act="pass">${esc(t('game.pass'))}</button>`);
-      } else if (input.path.length > 1) {
-        if (!text) {
-          text = this.g.kind === 'ugolki' ? t('game.chain-hint') : t('game.capture-hint');
-          kind = 'info';
-        }
-        if (input.canEnd) buttons.push(`<button type="button" class="primary end-move" data-act="end-move">${esc(t('game.end-move'))}</button>`);
-        buttons.push(`<button type="button" class="ghost" data-act="cancel">${esc(t('game.cancel'))}</button>`);
-      } else if (input.aim) {
-        buttons.push(`<button type="button" class="ghost" data-act="cancel">${esc(t('game.cancel'))}</button>`);
       }
+      for (const b of a.buttons) buttons.push(`<button type="button" class="${b.cls}" data-act="${b.act}">${esc(t(b.key))}</button>`);
     }
     const g = this.g;
     const warnSide = this.you === 'both' ? s.turn : this.me;

@@ -343,3 +343,27 @@ export function entering(input, pieces) {
     final,
   };
 }
+
+/**
+ * What the prompt offers while a move is being entered (the game and the analysis board): a
+ * hint (an i18n key; `force`: it replaces the caller's own text) and the buttons, each with its
+ * action, i18n key and classes.
+ * @param {MoveInput} input
+ * @param {string} gameKind 'ugolki' or a draughts kind
+ * @returns {{ hint: string | null, force: boolean, buttons: { act: string, key: string, cls: string }[] }}
+ */
+export function entryActions(input, gameKind) {
+  const cancel = { act: 'cancel', key: 'game.cancel', cls: 'ghost' };
+  if (input.mustPass) {
+    return { hint: 'game.no-moves-pass', force: true, buttons: [{ act: 'pass', key: 'game.pass', cls: 'primary' }] };
+  }
+  if (input.path.length > 1) {
+    const end = { act: 'end-move', key: 'game.end-move', cls: 'primary end-move' };
+    return {
+      hint: gameKind === 'ugolki' ? 'game.chain-hint' : 'game.capture-hint',
+      force: false,
+      buttons: input.canEnd ? [end, cancel] : [cancel],
+    };
+  }
+  return { hint: null, force: false, buttons: input.aim ? [cancel] : [] };
+}
