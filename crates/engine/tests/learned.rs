@@ -82,6 +82,27 @@ fn the_embedded_weights_are_what_insane_evaluates_with() {
 }
 
 #[test]
+fn the_search_evaluator_gives_the_definitions_score_on_every_board() {
+    // The embedded weights, and arbitrary ones on every board the learned evaluation applies
+    // to (8x8, 10x10, 12x12, the orthogonal boards), in positions of random games.
+    let russian = learned::weights(Variant::Russian).unwrap();
+    let fast = learned::evaluator(Variant::Russian).unwrap();
+    for pos in random_positions(Variant::Russian, 20) {
+        assert_eq!(fast.evaluate(&pos), learned::evaluate(&pos, russian), "{pos:?}");
+    }
+    for v in Variant::ALL.iter().copied().filter(|v| learned::applies(*v)) {
+        let n = learned::layout(v).len() as u64;
+        let weights: Vec<i32> = (0..n).map(|i| (mix(i + n) % 4001) as i32 - 2000).collect();
+        let fast = learned::Evaluator::new(v, &weights);
+        let positions = random_positions(v, 6);
+        assert!(positions.len() > 20, "{v}");
+        for pos in positions.iter().chain([&Position::start(v)]) {
+            assert_eq!(fast.evaluate(pos), learned::evaluate(pos, &weights), "{v} {pos:?}");
+        }
+    }
+}
+
+#[test]
 fn a_man_up_scores_well_and_a_quiet_start_near_even() {
     let weights = learned::weights(Variant::Russian).unwrap();
     let start = Position::start(Variant::Russian);

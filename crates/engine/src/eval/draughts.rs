@@ -71,9 +71,9 @@ pub fn king_value(r: &Rules) -> i32 {
 /// Evaluation from the side to move's view.
 pub fn evaluate(pos: &Position, t: &Terms) -> i32 {
     if t.learned
-        && let Some(w) = learned::weights(pos.variant())
+        && let Some(e) = learned::evaluator(pos.variant())
     {
-        return learned::evaluate(pos, w);
+        return e.evaluate(pos);
     }
     let r = pos.rules();
     let g = &r.geometry;
