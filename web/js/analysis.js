@@ -825,6 +825,7 @@ export class AnalysisScreen {
           <button type="button" class="engine-switch" role="switch" data-act="engine"><span class="track" aria-hidden="true"><span class="knob"></span></span><span class="label"></span></button>
         </div>
         <p class="an-race" hidden></p>
+        <p class="an-egdb" hidden></p>
         <ol class="an-lines" aria-label="${esc(t('analysis.lines'))}"></ol>
         <p class="an-note"></p>
       </section>
@@ -1034,6 +1035,18 @@ export class AnalysisScreen {
       race.setAttribute('data-white', String(r.white));
       race.setAttribute('data-black', String(r.black));
       race.setAttribute('data-winner', r.winner);
+    }
+    // Draughts with few pieces, where the server has the endgame database: the exact result.
+    const egdb = /** @type {HTMLElement} */ (card.querySelector('.an-egdb'));
+    const e = a && a.endgame;
+    egdb.hidden = !e;
+    if (e) {
+      const won = e.winner === 'white' || e.winner === 'black';
+      // The winner's moves: its first move and every second ply after it.
+      const result = won ? t(`analysis.egdb.${e.winner}`, { moves: plural('n.moves', Math.ceil(e.plies / 2)) }) : t('analysis.egdb.draw');
+      egdb.textContent = t('analysis.egdb', { result });
+      egdb.setAttribute('data-winner', e.winner);
+      egdb.setAttribute('data-plies', String(e.plies));
     }
     const ol = /** @type {HTMLElement} */ (card.querySelector('.an-lines'));
     if (!a || n.over) {

@@ -84,6 +84,9 @@ pub struct DxpArgs {
     /// Print every message sent and received on standard error.
     #[arg(long)]
     verbose: bool,
+    /// Endgame databases.
+    #[command(flatten)]
+    pub(crate) egdb: crate::egdb_cmd::EgdbDir,
 }
 
 /// One DXP message.
@@ -589,6 +592,7 @@ fn pdn(game: &Game, white: &str, black: &str, ended: &Ended) -> String {
 
 /// Runs `doska dxp`.
 pub fn dxp(a: &DxpArgs) -> Result<()> {
+    a.egdb.install(Some(Variant::International))?;
     let mut engine = Engine::new(a.level, &a.without, a.movetime, a.depth)?;
     match (&a.connect, &a.listen) {
         (Some(addr), _) => initiate(a, addr, &mut engine),
@@ -883,6 +887,7 @@ mod tests {
             name: "doska follower".into(),
             pdn_out: Some(follower_pdn.clone()),
             verbose: false,
+            egdb: crate::egdb_cmd::EgdbDir { dir: dir.join("no-egdb") },
         };
         let follower = std::thread::spawn(move || dxp(&f_args).map_err(|e| e.to_string()));
         let initiator_pdn = dir.join("initiator.pdn");
@@ -900,6 +905,7 @@ mod tests {
             name: "doska initiator".into(),
             pdn_out: Some(initiator_pdn.clone()),
             verbose: false,
+            egdb: crate::egdb_cmd::EgdbDir { dir: dir.join("no-egdb") },
         };
         let mut tries = 0;
         let r = loop {

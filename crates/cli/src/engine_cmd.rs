@@ -37,6 +37,9 @@ pub struct AnalyzeArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Endgame databases.
+    #[command(flatten)]
+    pub(crate) egdb: crate::egdb_cmd::EgdbDir,
     /// Show the best N lines (every root move is then searched with a full window, which
     /// costs some depth).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
@@ -66,6 +69,35 @@ struct AnalysisJson {
     /// `man` or `race-move`: what a line's `value` counts.
     unit: &'static str,
     lines: Vec<LineJson>,
+    /// The exact value from an endgame database, where the position is in one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    egdb: Option<EgdbJson>,
+}
+
+/// An endgame database's value of the position, for the side to move.
+#[derive(Serialize)]
+struct EgdbJson {
+    /// `win`, `loss` or `draw`.
+    result: &'static str,
+    /// Plies to the end with best play (0 for a draw).
+    plies: u16,
+}
+
+fn egdb_json(game: &AnyGame) -> Option<EgdbJson> {
+    let AnyGame::Draughts(g) = game else { return None };
+    Some(match doska_engine::egdb::probe(g.position())? {
+        doska_engine::egdb::Value::Win(d) => EgdbJson { result: "win", plies: d },
+        doska_engine::egdb::Value::Loss(d) => EgdbJson { result: "loss", plies: d },
+        doska_engine::egdb::Value::Draw => EgdbJson { result: "draw", plies: 0 },
+    })
+}
+
+/// The draughts rule set of a game, if it is one.
+fn draughts_variant(game: &AnyGame) -> Option<Variant> {
+    match game.rules() {
+        RuleSet::Draughts(v) => Some(v),
+        RuleSet::Ugolki(_) => None,
+    }
 }
 
 fn game_from(variant: &str, fen: Option<&str>) -> Result<AnyGame> {
@@ -79,6 +111,7 @@ fn game_from(variant: &str, fen: Option<&str>) -> Result<AnyGame> {
 /// Runs `doska analyze`.
 pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
     let game = game_from(&a.variant, a.fen.as_deref())?;
+    a.egdb.install(draughts_variant(&game))?;
     if game.outcome().is_some() {
         bail!("the game is already over in this position");
     }
@@ -131,6 +164,7 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
         depth: result.depth,
         nodes: result.nodes,
         seconds: started.elapsed().as_secs_f64(),
+        egdb: egdb_json(&game).filter(|_| player.terms.egdb),
     };
     if json {
         outln!("{}", serde_json::to_string(&out)?);
@@ -144,6 +178,12 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
                     l.depth,
                     l.pv.join(" ")
                 );
+            }
+        }
+        if let Some(e) = &out.egdb {
+            match e.result {
+                "draw" => outln!("endgame database: draw"),
+                r => outln!("endgame database: {r} in {} plies", e.plies),
             }
         }
         outln!("best {}", out.best.as_deref().unwrap_or("(none)"));
@@ -166,6 +206,9 @@ pub struct PlayArgs {
     /// Start from this position.
     #[arg(long)]
     fen: Option<String>,
+    /// Endgame databases.
+    #[command(flatten)]
+    pub(crate) egdb: crate::egdb_cmd::EgdbDir,
 }
 
 fn draw_board(game: &AnyGame) -> String {
@@ -208,6 +251,7 @@ fn draw_board(game: &AnyGame) -> String {
 /// Runs a terminal game against the computer.
 pub fn play(a: &PlayArgs) -> Result<()> {
     let mut game = game_from(&a.variant, a.fen.as_deref())?;
+    a.egdb.install(draughts_variant(&game))?;
     let human = match a.color.as_str() {
         "white" => Color::White,
         "black" => Color::Black,
@@ -403,6 +447,9 @@ pub struct MatchArgs {
     /// Multiplies the levels' thinking times (0.1 = a tenth).
     #[arg(long, default_value_t = 0.1)]
     scale: f64,
+    /// Endgame databases.
+    #[command(flatten)]
+    pub(crate) egdb: crate::egdb_cmd::EgdbDir,
 }
 
 /// Openings: the positions after two plies from the start, spread over the first moves.
@@ -555,6 +602,9 @@ fn elo(p: f64) -> f64 {
 /// its 95% error margin.
 pub fn run_match(m: &MatchArgs) -> Result<()> {
     let rules: RuleSet = m.variant.parse()?;
+    if let RuleSet::Draughts(v) = rules {
+        m.egdb.install(Some(v))?;
+    }
     let a = Player::new(m.a, &m.a_without, m.a_threads)?;
     let b = Player::new(m.b, &m.b_without, m.b_threads)?;
     let name = |level: Level, without: &str, threads: usize| {

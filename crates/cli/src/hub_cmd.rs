@@ -116,10 +116,14 @@ pub struct HubArgs {
     /// Evaluation terms and search techniques to go without (as for `doska match`).
     #[arg(long, value_name = "NAMES", default_value = "")]
     without: String,
+    /// Endgame databases.
+    #[command(flatten)]
+    pub(crate) egdb: crate::egdb_cmd::EgdbDir,
 }
 
 /// Runs the Hub loop until `quit` or the end of input.
 pub fn hub(a: &HubArgs) -> Result<()> {
+    a.egdb.install(None)?;
     let mut variant = Variant::International;
     let mut game = Game::new(variant);
     let mut limits = Limits { depth: None, nodes: None, movetime: Some(Duration::from_secs(1)) };

@@ -10,6 +10,7 @@ macro_rules! outln {
 }
 
 mod dxp_cmd;
+mod egdb_cmd;
 mod engine_cmd;
 mod hub_cmd;
 mod learn_cmd;
@@ -54,6 +55,8 @@ enum Command {
     /// Learn the draughts evaluation from self-play: play the games, fit the weights, write
     /// the file the build embeds.
     Learn(learn_cmd::LearnArgs),
+    /// Endgame databases: build (solve every position of a few pieces), verify, probe.
+    Egdb(egdb_cmd::EgdbArgs),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Some(Command::Hub(a)) => hub_cmd::hub(&a),
         Some(Command::Dxp(a)) => dxp_cmd::dxp(&a),
         Some(Command::Learn(a)) => learn_cmd::learn(&a),
+        Some(Command::Egdb(a)) => egdb_cmd::egdb(&a),
         Some(Command::Serve(a)) => serve_cmd::serve(&a),
         None => serve_cmd::serve(&cli.serve),
     };

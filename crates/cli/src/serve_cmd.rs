@@ -67,6 +67,9 @@ pub struct ServeArgs {
     #[arg(long, env = "DOSKA_REVIEWS_AT_ONCE", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=64))]
     reviews_at_once: u16,
+    /// Endgame databases.
+    #[command(flatten)]
+    pub(crate) egdb: crate::egdb_cmd::EgdbDir,
 }
 
 pub fn serve(a: &ServeArgs) -> Result<()> {
@@ -77,6 +80,11 @@ pub fn serve(a: &ServeArgs) -> Result<()> {
         logs.json().init();
     } else {
         logs.init();
+    }
+    for v in a.egdb.install(None)? {
+        if let Some(db) = doska_engine::egdb::installed(v) {
+            tracing::info!(variant = %v, pieces = db.pieces(), "endgame database in use");
+        }
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let config = Config {

@@ -334,3 +334,60 @@ fn analyze_multipv_lines() {
     let (ok, _, err) = doska(&["analyze", "--variant", "russian", "--multipv", "0"]);
     assert!(!ok && err.contains("multipv"), "{err}");
 }
+
+#[test]
+fn egdb_build_verify_probe_and_analyze_with_it() {
+    let dir = std::env::temp_dir().join(format!("doska-cli-egdb-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let (ok, out, err) =
+        doska(&["egdb", "build", "--variant", "american", "--pieces", "3", "--dir", d]);
+    assert!(ok, "{err}");
+    assert!(out.contains("2 kings v 1 king") && out.contains("american.egdb"), "{out}");
+    let (ok, out, err) = doska(&["egdb", "verify", "--variant", "american", "--dir", d]);
+    assert!(ok && out.contains(", 0 disagree"), "{out}{err}");
+    let (ok, out, _) =
+        doska(&["egdb", "probe", "--variant", "american", "--dir", d, "--fen", "W:WK18,K19:BK1"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "win in 21 plies");
+    // analyze reads the folder and gives the exact value beside its search.
+    let (ok, out, err) = doska(&[
+        "analyze",
+        "--variant",
+        "american",
+        "--fen",
+        "B:WK18,K19:BK1",
+        "--depth",
+        "3",
+        "--json",
+        "--egdb",
+        d,
+    ]);
+    assert!(ok, "{err}");
+    let v = json(&out);
+    assert_eq!(v["egdb"], serde_json::json!({"result": "loss", "plies": 22}), "{v}");
+    assert_eq!(v["score"], -(30_000 - 22), "{v}");
+    // Errors say what was wrong and what is accepted.
+    let (ok, _, err) = doska(&[
+        "egdb",
+        "probe",
+        "--variant",
+        "american",
+        "--dir",
+        d,
+        "--fen",
+        "W:WK18,K19,K20:BK1",
+    ]);
+    assert!(!ok && err.contains("2 to 3 pieces"), "{err}");
+    let (ok, _, err) =
+        doska(&["egdb", "probe", "--variant", "russian", "--dir", d, "--fen", "W:Wc3:Bh8"]);
+    assert!(!ok && err.contains("doska egdb build --variant russian"), "{err}");
+    let (ok, _, err) = doska(&["egdb", "build", "--variant", "frisian", "--dir", d]);
+    assert!(!ok && err.contains("frisian has no endgame database"), "{err}");
+    let (ok, _, err) =
+        doska(&["egdb", "build", "--variant", "american", "--pieces", "9", "--dir", d]);
+    assert!(!ok && err.contains("2 to 8 pieces"), "{err}");
+    std::fs::write(dir.join("american.egdb"), b"nonsense").unwrap();
+    let (ok, _, err) = doska(&["analyze", "--variant", "american", "--depth", "1", "--egdb", d]);
+    assert!(!ok && err.contains("not an endgame database"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -10,6 +10,7 @@
 //! assert!(mv.is_some());
 //! ```
 
+pub mod egdb;
 pub mod eval;
 pub mod learn;
 pub mod level;

@@ -1,6 +1,7 @@
 //! What the search needs of a game: legal moves, playing a move, a hash key, the end rules and
 //! an evaluation. One search serves draughts and Ugolki through this trait.
 
+use crate::egdb;
 use crate::eval::{Terms, draughts, race, ugolki};
 use doska_rules::fen::Counters;
 use doska_rules::game::{self, Winner};
@@ -56,6 +57,11 @@ pub trait Node: Clone + Send {
     fn unstable(&self) -> bool;
     /// Static evaluation for the side to move, in hundredths of a man.
     fn evaluate(&self, terms: &Terms) -> i32;
+    /// The exact result with best play and in how many plies, where it is known without a
+    /// search (an installed endgame database, when `terms.egdb` is on).
+    fn exact(&self, _terms: &Terms) -> Option<(End, u32)> {
+        None
+    }
     /// Called once when a search of this root starts: drops what the evaluation cached in
     /// earlier searches, so a search with a depth or node limit is deterministic, and lets
     /// the evaluation note what it needs of the root.
@@ -149,6 +155,18 @@ impl Node for DraughtsNode {
 
     fn evaluate(&self, terms: &Terms) -> i32 {
         draughts::evaluate(&self.pos, terms)
+    }
+
+    #[inline]
+    fn exact(&self, terms: &Terms) -> Option<(End, u32)> {
+        if !terms.egdb {
+            return None;
+        }
+        Some(match egdb::probe(&self.pos)? {
+            egdb::Value::Win(d) => (End::Win, d as u32),
+            egdb::Value::Loss(d) => (End::Loss, d as u32),
+            egdb::Value::Draw => (End::Draw, 0),
+        })
     }
 }
 

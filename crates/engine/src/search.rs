@@ -505,6 +505,16 @@ impl Searcher {
         if self.path.iter().rev().skip(1).step_by(2).any(|&k| k == key) {
             return 0;
         }
+        if let Some((end, plies)) = node.exact(&self.terms) {
+            // Known to the end (an endgame database): as a result found by the search, that
+            // many plies further on.
+            let far = (ply as i32 + plies as i32).min(WIN - WIN_BOUND - 1);
+            return match end {
+                End::Win => WIN - far,
+                End::Loss => -(WIN - far),
+                End::Draw => 0,
+            };
+        }
         if ply >= MAX_PLY {
             return node.evaluate(&self.terms);
         }

@@ -4,9 +4,13 @@
 
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::mirrored;
+
 use doska_engine::eval::{Terms, draughts, learned};
 use doska_engine::learn::{self, Selfplay};
-use doska_rules::{Move, Piece, Position, Square, Variant};
+use doska_rules::{Move, Position, Square, Variant};
 
 /// splitmix64's finaliser: the random playouts' generator.
 fn mix(mut x: u64) -> u64 {
@@ -33,19 +37,6 @@ fn random_positions(v: Variant, games: u64) -> Vec<Position> {
                 out.push(pos.clone());
             }
         }
-    }
-    out
-}
-
-/// The position with the colours swapped and the board turned half a turn.
-fn mirrored(pos: &Position) -> Position {
-    let g = &pos.rules().geometry;
-    let mut out = Position::empty(pos.variant(), pos.turn().opposite());
-    for sq in g.all_squares() {
-        let (row, col) = g.row_col(sq);
-        let to = g.square_at(g.height - 1 - row, g.width - 1 - col).unwrap();
-        let piece = pos.piece_at(sq).map(|p| Piece { color: p.color.opposite(), ..p });
-        out.put(to, piece);
     }
     out
 }

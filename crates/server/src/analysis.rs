@@ -8,6 +8,7 @@ use crate::AppState;
 use crate::error::ApiError;
 use axum::Json;
 use axum::extract::{Query, State};
+use doska_engine::egdb;
 use doska_engine::eval::race::{self, Distance, RaceSolver};
 use doska_engine::review::{unit, unit_name, value};
 use doska_engine::{Limits, Searcher, Terms, analyze_lines};
@@ -64,6 +65,17 @@ struct AnalysisJson {
     lines: Vec<LineJson>,
     /// Ugolki once the armies have separated: the exact race.
     race: Option<RaceJson>,
+    /// Draughts with few pieces, where the server has the rule set's endgame database: the
+    /// exact result.
+    endgame: Option<EndgameJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct EndgameJson {
+    /// `white`, `black` or `draw`, with best play from here.
+    winner: &'static str,
+    /// Plies to the end with best play (0 for a draw).
+    plies: u16,
 }
 
 /// The position a query names: a rule set and a FEN or PDN; 400 saying what is wrong.
@@ -128,7 +140,22 @@ fn run(game: &AnyGame, depth: u32, lines: usize) -> AnalysisJson {
         value: white(a.score),
         lines: line_json,
         race: exact_race(game),
+        endgame: endgame(game),
     }
+}
+
+/// The exact result from the installed endgame database, if the position is in it.
+fn endgame(game: &AnyGame) -> Option<EndgameJson> {
+    let AnyGame::Draughts(g) = game else { return None };
+    let (mover, other) = match game.turn() {
+        Color::White => ("white", "black"),
+        Color::Black => ("black", "white"),
+    };
+    Some(match egdb::probe(g.position())? {
+        egdb::Value::Win(plies) => EndgameJson { winner: mover, plies },
+        egdb::Value::Loss(plies) => EndgameJson { winner: other, plies },
+        egdb::Value::Draw => EndgameJson { winner: "draw", plies: 0 },
+    })
 }
 
 /// Each side's exact moves to finish and the winner, once an Ugolki race is separated.

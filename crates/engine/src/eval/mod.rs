@@ -28,6 +28,9 @@ pub struct Terms {
     /// Draughts: the learned evaluation ([`learned`]) instead of the terms above, where the
     /// build has weights for the rule set.
     pub learned: bool,
+    /// Draughts: the exact values of an installed endgame database ([`crate::egdb`]) in
+    /// place of a search, where the position is in it.
+    pub egdb: bool,
 }
 
 impl Terms {
@@ -41,6 +44,7 @@ impl Terms {
         free_kings: false,
         exact_race: false,
         learned: false,
+        egdb: false,
     };
     /// Every term.
     pub const ALL: Terms = Terms {
@@ -52,10 +56,11 @@ impl Terms {
         free_kings: true,
         exact_race: true,
         learned: true,
+        egdb: true,
     };
 
     /// The terms' names, as `doska match --a-without` takes them.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "advancement",
         "back_rank",
         "centre",
@@ -64,6 +69,7 @@ impl Terms {
         "free_kings",
         "exact_race",
         "learned",
+        "egdb",
     ];
 
     /// The switch of the term called `name`, if there is one.
@@ -77,6 +83,7 @@ impl Terms {
             "free_kings" => &mut self.free_kings,
             "exact_race" => &mut self.exact_race,
             "learned" => &mut self.learned,
+            "egdb" => &mut self.egdb,
             _ => return None,
         })
     }

@@ -1,0 +1,196 @@
+//! Endgame databases: the index counts the positions published for checkers, every value
+//! agrees with its successors' and with its colour-swapped mirror, wins and losses agree with
+//! a full-width search that reaches the end, the rule book's known endings come out as the
+//! books say, the file is read back exactly and a wrong one refused, and the search plays by
+//! an installed database.
+
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::mirrored;
+
+use doska_engine::egdb::{self, Board, Egdb, Slice, Value};
+use doska_engine::{Features, Limits, Searcher, Terms, WIN, WIN_BOUND};
+use doska_rules::{AnyGame, Position, RuleSet, Variant};
+use std::sync::OnceLock;
+
+fn db(v: Variant, pieces: usize) -> &'static Egdb {
+    static RUSSIAN: OnceLock<Egdb> = OnceLock::new();
+    static AMERICAN: OnceLock<Egdb> = OnceLock::new();
+    let cell = match v {
+        Variant::Russian => &RUSSIAN,
+        Variant::American => &AMERICAN,
+        _ => panic!("no test database for {v}"),
+    };
+    let db = cell.get_or_init(|| egdb::build(v, pieces, 2, |_| {}).unwrap());
+    assert_eq!(db.pieces(), pieces);
+    db
+}
+
+/// Schaeffer et al., "Checkers is solved" (Science, 2007), table 1: positions with n pieces
+/// (men off their crowning row, either side or both, the side to move not counted).
+#[test]
+fn the_index_counts_the_published_checkers_positions() {
+    let board = Board::new(Variant::American);
+    for (n, published) in [(1usize, 120u64), (2, 6_972), (3, 261_224), (4, 7_092_774)] {
+        let mut count = 0;
+        for white in 0..=n {
+            for wm in 0..=white {
+                for bm in 0..=n - white {
+                    let s = Slice {
+                        wm: wm as u8,
+                        wk: (white - wm) as u8,
+                        bm: bm as u8,
+                        bk: (n - white - bm) as u8,
+                    };
+                    count += board.positions(s);
+                }
+            }
+        }
+        assert_eq!(count, published, "{n} pieces");
+    }
+}
+
+/// Every `step`-th position of every slice of `db`.
+fn positions(db: &Egdb, step: usize) -> Vec<Position> {
+    let board = Board::new(db.variant());
+    let mut out = Vec::new();
+    for s in db.slices() {
+        let size = board.size(s);
+        for i in (0..2 * size).step_by(step) {
+            let turn = if i < size { doska_rules::Color::White } else { doska_rules::Color::Black };
+            out.extend(board.position(s, i % size, turn));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_value_agrees_with_its_successors_and_its_mirror() {
+    for v in [Variant::Russian, Variant::American] {
+        let db = db(v, 4);
+        let (checked, bad) = db.verify(7, 5);
+        assert!(checked > 1_000_000, "{v}: {checked}");
+        assert!(bad.is_empty(), "{v}: {bad:?}");
+        let mut kinds = [0usize; 3];
+        for pos in positions(db, 101) {
+            let value = db.probe(&pos).unwrap();
+            assert_eq!(db.probe(&mirrored(&pos)), Some(value), "{v} {}", pos.to_fen());
+            kinds[match value {
+                Value::Win(_) => 0,
+                Value::Loss(_) => 1,
+                Value::Draw => 2,
+            }] += 1;
+        }
+        assert!(kinds.iter().all(|&k| k > 100), "{v}: won, lost, drawn {kinds:?}");
+    }
+}
+
+#[test]
+fn wins_and_losses_agree_with_a_full_width_search_to_the_end() {
+    let terms = Terms { egdb: false, ..Terms::ALL };
+    let features = Features::ALL.without("probcut,aspiration").unwrap();
+    for v in [Variant::Russian, Variant::American] {
+        let db = db(v, 4);
+        let mut tried = [0usize; 3];
+        for pos in positions(db, 997) {
+            let value = db.probe(&pos).unwrap();
+            let game = AnyGame::import(&pos.to_fen(), RuleSet::Draughts(v)).unwrap();
+            if game.outcome().is_some() {
+                continue;
+            }
+            let (want, depth) = match value {
+                Value::Win(d) if d <= 11 => (Some(WIN - d as i32), d as u32),
+                Value::Loss(d) if d <= 11 => (Some(-(WIN - d as i32)), d as u32),
+                Value::Draw => (None, 7),
+                _ => continue,
+            };
+            let slot = if want.is_none() { 2 } else { (want < Some(0)) as usize };
+            if tried[slot] >= 60 {
+                continue;
+            }
+            tried[slot] += 1;
+            let mut s = Searcher::new(4, terms);
+            s.set_features(features);
+            let limits = Limits { depth: Some(depth + 1), nodes: None, movetime: None };
+            let a = doska_engine::analyze(&mut s, &game, limits, |_| {});
+            match want {
+                Some(score) => assert_eq!(a.score, score, "{v} {}: {value:?}", pos.to_fen()),
+                None => assert!(
+                    a.score.abs() < WIN_BOUND,
+                    "{v} {}: drawn, search {}",
+                    pos.to_fen(),
+                    a.score
+                ),
+            }
+        }
+        assert!(tried.iter().all(|&t| t >= 20), "{v}: {tried:?}");
+    }
+}
+
+fn probe(v: Variant, fen: &str) -> Value {
+    db(v, 4).probe(&Position::from_fen(v, fen).unwrap()).unwrap()
+}
+
+#[test]
+fn the_books_endings_come_out_as_the_books_say() {
+    // Russian: three kings against a lone king win by Petrov's triangle when the lone king is
+    // off the main road (a1-h8), inside the 15 moves the rule book gives (30 plies)...
+    let Value::Win(d) = probe(Variant::Russian, "W:WKc1,Ke1,Kg1:BKh2") else { panic!() };
+    assert!(d <= 30, "{d}");
+    // ... and draw when it holds the main road.
+    assert_eq!(probe(Variant::Russian, "W:WKc1,Ke1,Kg1:BKa1"), Value::Draw);
+    assert_eq!(probe(Variant::Russian, "W:WKb8,Kd8,Kf8:BKd4"), Value::Draw);
+    // Two kings against one do not win on a board of flying kings...
+    assert_eq!(probe(Variant::Russian, "W:WKc1,Ke1:BKh2"), Value::Draw);
+    // ... and do in checkers, whose kings move one square, even from the double corner.
+    assert!(matches!(probe(Variant::American, "W:WK18,K19:BK1"), Value::Win(_)));
+    assert!(matches!(probe(Variant::American, "B:WK18,K19:BK1"), Value::Loss(_)));
+}
+
+#[test]
+fn the_file_is_read_back_exactly_and_a_wrong_one_refused() {
+    let db = db(Variant::Russian, 4);
+    let dir = std::env::temp_dir().join(format!("doska-egdb-test-{}", std::process::id()));
+    let (file, size) = db.save(&dir).unwrap();
+    assert!(size > 1000 && size < 20_000_000, "{size} bytes");
+    let back = Egdb::load(&dir, Variant::Russian).unwrap().unwrap();
+    for pos in positions(db, 53) {
+        assert_eq!(back.probe(&pos), db.probe(&pos));
+    }
+    // Absent: no database, no error.
+    assert!(Egdb::load(&dir, Variant::Brazilian).unwrap().is_none());
+    // Another rule set's file, a cut file, not a database: refused, saying why.
+    std::fs::copy(&file, egdb::path(&dir, Variant::Czech)).unwrap();
+    let err = Egdb::load(&dir, Variant::Czech).unwrap_err().to_string();
+    assert!(err.contains("russian") && err.contains("doska egdb build"), "{err}");
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+    let err = Egdb::load(&dir, Variant::Russian).unwrap_err().to_string();
+    assert!(err.contains("ends in"), "{err}");
+    std::fs::write(&file, b"nonsense").unwrap();
+    let err = Egdb::load(&dir, Variant::Russian).unwrap_err().to_string();
+    assert!(err.contains("header"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_search_plays_by_an_installed_database() {
+    let db = db(Variant::Russian, 4);
+    egdb::install(db);
+    let game = |fen: &str| AnyGame::import(fen, RuleSet::Draughts(Variant::Russian)).unwrap();
+    let limits = Limits { depth: Some(2), nodes: None, movetime: None };
+    // Petrov's triangle: at depth 2 the search knows the whole win from the database.
+    let Value::Win(d) = probe(Variant::Russian, "W:WKc1,Ke1,Kg1:BKh2") else { panic!() };
+    let mut s = Searcher::new(4, Terms::ALL);
+    let a = doska_engine::analyze(&mut s, &game("W:WKc1,Ke1,Kg1:BKh2"), limits, |_| {});
+    assert_eq!(a.score, WIN - d as i32);
+    // Without it, depth 2 sees no win; with it, a drawn ending is a draw.
+    let mut s = Searcher::new(4, Terms { egdb: false, ..Terms::ALL });
+    let a = doska_engine::analyze(&mut s, &game("W:WKc1,Ke1,Kg1:BKh2"), limits, |_| {});
+    assert!(a.score.abs() < WIN_BOUND, "{}", a.score);
+    let mut s = Searcher::new(4, Terms::ALL);
+    let a = doska_engine::analyze(&mut s, &game("W:WKc1,Ke1,Kg1:BKa1"), limits, |_| {});
+    assert_eq!(a.score, 0);
+}
