@@ -26,14 +26,16 @@ export const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 
 /**
  * Starts `doska serve` on `port` (0: a free one) over the database in `dir` (new: a fresh
- * temporary folder), and waits for the address it prints.
+ * temporary folder), and waits for the address it prints. Its endgame databases are those in
+ * `<dir>/egdb` (none unless a test makes them there).
  * @param {{ port?: number, dir?: string }} [opts]
  * @returns {Promise<Server>}
  */
 export async function startServer(opts = {}) {
   const dir = opts.dir || fs.mkdtempSync(path.join(os.tmpdir(), 'doska-e2e-db-'));
   const db = `sqlite://${path.join(dir, 'doska.sqlite')}?mode=rwc`;
-  const args = ['serve', '--addr', `127.0.0.1:${opts.port || 0}`, '--database-url', db];
+  const args = ['serve', '--addr', `127.0.0.1:${opts.port || 0}`, '--database-url', db,
+    '--egdb', path.join(dir, 'egdb')];
   const child = spawn(BIN, args, {
     env: {
       ...process.env,

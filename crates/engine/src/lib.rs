@@ -168,7 +168,10 @@ fn top_lines<N: Node>(
     let depth = out.depth as usize + 4;
     ranked
         .into_iter()
-        .map(|(m, score)| Line { score, moves: text(&searcher.line(root, &m, depth)) })
+        .map(|(m, score)| {
+            let moves = searcher.line(root, &m, search::line_length(depth, score));
+            Line { score, moves: text(&moves) }
+        })
         .collect()
 }
 

@@ -62,6 +62,11 @@ pub trait Node: Clone + Send {
     fn exact(&self, _terms: &Terms) -> Option<(End, u32)> {
         None
     }
+    /// Where [`Node::exact`] knows a win or a loss: the move of best play (the quickest win,
+    /// the longest defence), to continue a principal variation past the search's table.
+    fn exact_move(&self, _terms: &Terms) -> Option<Self::Move> {
+        None
+    }
     /// Called once when a search of this root starts: drops what the evaluation cached in
     /// earlier searches, so a search with a depth or node limit is deterministic, and lets
     /// the evaluation note what it needs of the root.
@@ -162,10 +167,44 @@ impl Node for DraughtsNode {
         if !terms.egdb {
             return None;
         }
-        Some(match egdb::probe(&self.pos)? {
+        let (end, plies) = match egdb::probe(&self.pos)? {
             egdb::Value::Win(d) => (End::Win, d as u32),
             egdb::Value::Loss(d) => (End::Loss, d as u32),
-            egdb::Value::Draw => (End::Draw, 0),
+            egdb::Value::Draw => return Some((End::Draw, 0)),
+        };
+        // The database knows no draw counters: a win that a counter could end as a draw
+        // before it is complete (were nothing to reset it) is left to the search.
+        let later = Counters {
+            quiet: self.counters.quiet + plies,
+            endgame: self.counters.endgame + plies,
+            ..self.counters
+        };
+        if game::judge_draws(&self.pos, &later, 1, self.plies + plies).is_some() {
+            return None;
+        }
+        Some((end, plies))
+    }
+
+    fn exact_move(&self, terms: &Terms) -> Option<Move> {
+        let (end, plies) = self.exact(terms)?;
+        if end == End::Draw {
+            return None;
+        }
+        // The move to a successor one ply nearer the end, lost for the opponent after a win
+        // and won for it after a loss.
+        let want = match end {
+            End::Win => egdb::Value::Loss(plies.checked_sub(1)? as u16),
+            _ => egdb::Value::Win(plies.checked_sub(1)? as u16),
+        };
+        let db = egdb::installed(self.pos.variant())?;
+        self.pos.legal_moves().into_iter().find(|m| {
+            let child = self.pos.play(m);
+            let value = if child.pieces(child.turn()) == 0 {
+                Some(egdb::Value::Loss(0))
+            } else {
+                db.probe(&child)
+            };
+            value == Some(want)
         })
     }
 }

@@ -379,7 +379,7 @@ impl Searcher {
             out.depth = depth;
             out.nodes = self.nodes;
             out.root_scores = scores;
-            out.pv = self.pv(root, depth as usize);
+            out.pv = self.pv(root, line_length(depth as usize, score));
             report(&Info {
                 depth,
                 score,
@@ -656,13 +656,26 @@ impl Searcher {
                 break;
             }
             seen.push(key);
-            let Some(e) = self.tt.probe(key) else { break };
-            node.legal(&mut moves);
-            let Some(m) = moves.iter().find(|m| N::move_key(m) == e.mv).copied() else { break };
+            let from_table = self.tt.probe(key).and_then(|e| {
+                node.legal(&mut moves);
+                moves.iter().find(|m| N::move_key(m) == e.mv).copied()
+            });
+            // Past the table, a position an endgame database holds goes on by its best play.
+            let Some(m) = from_table.or_else(|| node.exact_move(&self.terms)) else { break };
             pv.push(m);
             node = node.play(&m);
         }
         pv
+    }
+}
+
+/// How long a principal variation may be: the depth searched, or a forced result's whole
+/// line (an endgame database plays it to the end).
+pub fn line_length(depth: usize, score: i32) -> usize {
+    if score.abs() >= WIN_BOUND {
+        depth.max((WIN - score.abs()) as usize).min(MAX_PLY)
+    } else {
+        depth
     }
 }
 

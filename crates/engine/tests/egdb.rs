@@ -186,6 +186,13 @@ fn the_search_plays_by_an_installed_database() {
     let mut s = Searcher::new(4, Terms::ALL);
     let a = doska_engine::analyze(&mut s, &game("W:WKc1,Ke1,Kg1:BKh2"), limits, |_| {});
     assert_eq!(a.score, WIN - d as i32);
+    // Its line is the whole win: played out, Black has nothing left.
+    assert_eq!(a.pv.len(), d as usize, "{:?}", a.pv);
+    let mut g = game("W:WKc1,Ke1,Kg1:BKh2");
+    for m in &a.pv {
+        g.play(m).unwrap();
+    }
+    assert_eq!(g.outcome().map(|o| o.winner), Some(doska_rules::Winner::White), "{:?}", a.pv);
     // Without it, depth 2 sees no win; with it, a drawn ending is a draw.
     let mut s = Searcher::new(4, Terms { egdb: false, ..Terms::ALL });
     let a = doska_engine::analyze(&mut s, &game("W:WKc1,Ke1,Kg1:BKh2"), limits, |_| {});
