@@ -435,6 +435,13 @@ pub struct MatchArgs {
     /// Evaluation terms and search techniques the second player goes without.
     #[arg(long, value_name = "NAMES", default_value = "")]
     b_without: String,
+    /// A learned evaluation's weights file (`doska learn --out`) the first player evaluates
+    /// with instead of the build's: one weights file against another.
+    #[arg(long, value_name = "FILE")]
+    a_weights: Option<std::path::PathBuf>,
+    /// The same for the second player.
+    #[arg(long, value_name = "FILE")]
+    b_weights: Option<std::path::PathBuf>,
     /// Threads the first player searches with.
     #[arg(long, default_value_t = 1)]
     a_threads: usize,
@@ -493,6 +500,29 @@ impl Player {
         })?;
         let features = Features::ALL.without(&techniques.join(",")).map_err(anyhow::Error::msg)?;
         Ok(Player { level, terms, features, threads })
+    }
+
+    /// Evaluates with the weights in `file` in rule set `v` (the file's own rule set when
+    /// `v` is none), if a file is given.
+    pub(crate) fn read_weights(
+        &mut self,
+        file: Option<&std::path::Path>,
+        v: Option<Variant>,
+    ) -> Result<()> {
+        use doska_engine::eval::learned;
+        let Some(file) = file else { return Ok(()) };
+        let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+        let read = match v {
+            Some(v) => learned::read_for(&bytes, v).map(|w| (v, w)),
+            None => learned::read(&bytes),
+        };
+        let (v, weights) = read
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("reading {}", file.display()))?;
+        let evaluator = doska_engine::eval::learned::Evaluator::new(v, &weights);
+        self.terms.weights = Some(Box::leak(Box::new(evaluator)));
+        self.terms.learned = true;
+        Ok(())
     }
 
     pub(crate) fn searcher(&self) -> Searcher {
@@ -605,8 +635,17 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
     if let RuleSet::Draughts(v) = rules {
         m.egdb.install(Some(v))?;
     }
-    let a = Player::new(m.a, &m.a_without, m.a_threads)?;
-    let b = Player::new(m.b, &m.b_without, m.b_threads)?;
+    let mut a = Player::new(m.a, &m.a_without, m.a_threads)?;
+    let mut b = Player::new(m.b, &m.b_without, m.b_threads)?;
+    if let RuleSet::Draughts(v) = rules {
+        a.read_weights(m.a_weights.as_deref(), Some(v))?;
+        b.read_weights(m.b_weights.as_deref(), Some(v))?;
+    } else if m.a_weights.is_some() || m.b_weights.is_some() {
+        bail!("a weights file is for a draughts rule set's learned evaluation, not Ugolki");
+    }
+    let weights = |file: &Option<std::path::PathBuf>| {
+        file.as_ref().map(|f| format!(" with {}", f.display())).unwrap_or_default()
+    };
     let name = |level: Level, without: &str, threads: usize| {
         let mut s = level.to_string();
         if !without.is_empty() {
@@ -631,8 +670,8 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
     outln!(
         "{} {} vs {}: {} games, {}",
         rules,
-        name(m.a, &m.a_without, m.a_threads),
-        name(m.b, &m.b_without, m.b_threads),
+        name(m.a, &m.a_without, m.a_threads) + &weights(&m.a_weights),
+        name(m.b, &m.b_without, m.b_threads) + &weights(&m.b_weights),
         tally.games(),
         tally.summary(),
     );

@@ -116,6 +116,10 @@ pub struct HubArgs {
     /// Evaluation terms and search techniques to go without (as for `doska match`).
     #[arg(long, value_name = "NAMES", default_value = "")]
     without: String,
+    /// A learned evaluation's weights file to evaluate with instead of the build's (for the
+    /// rule set it is made for, or one on the same board).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<std::path::PathBuf>,
     /// Endgame databases.
     #[command(flatten)]
     pub(crate) egdb: crate::egdb_cmd::EgdbDir,
@@ -127,7 +131,9 @@ pub fn hub(a: &HubArgs) -> Result<()> {
     let mut variant = Variant::International;
     let mut game = Game::new(variant);
     let mut limits = Limits { depth: None, nodes: None, movetime: Some(Duration::from_secs(1)) };
-    let player = Player::new(Level::Insane, &a.without, 1)?;
+    let mut player = Player::new(Level::Insane, &a.without, 1)?;
+    // A weights file serves the rule set it was made for.
+    player.read_weights(a.weights.as_deref(), None)?;
     let mut searcher = player.searcher();
     let stop: Stop = searcher.stop_handle();
     // Input is read on its own thread so `stop` can interrupt a search.

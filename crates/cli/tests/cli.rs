@@ -391,3 +391,49 @@ fn egdb_build_verify_probe_and_analyze_with_it() {
     assert!(!ok && err.contains("not an endgame database"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn match_takes_a_weights_file_per_side_and_refuses_one_that_does_not_fit() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/weights/russian.eval");
+    let (ok, out, err) = doska(&[
+        "match",
+        "--variant",
+        "russian",
+        "--a",
+        "easy",
+        "--b",
+        "easy",
+        "--games",
+        "2",
+        "--a-weights",
+        file,
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("easy with ") && out.contains("russian.eval vs easy: 2 games"), "{out}");
+    let (ok, _, err) = doska(&[
+        "match",
+        "--variant",
+        "italian",
+        "--a",
+        "easy",
+        "--b",
+        "easy",
+        "--games",
+        "2",
+        "--a-weights",
+        file,
+    ]);
+    assert!(!ok && err.contains("whose board is not italian's"), "{err}");
+    let (ok, _, err) = doska(&[
+        "match",
+        "--variant",
+        "russian",
+        "--a",
+        "easy",
+        "--b",
+        "easy",
+        "--b-weights",
+        "/nonexistent.eval",
+    ]);
+    assert!(!ok && err.contains("/nonexistent.eval"), "{err}");
+}

@@ -141,3 +141,26 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
     assert!(fit.train < std::f64::consts::LN_2, "train loss {}", fit.train);
     assert!((fit.piece_means.0 - 100.0).abs() < 1.0, "a man is worth {}", fit.piece_means.0);
 }
+
+#[test]
+fn a_weights_file_serves_its_own_board_and_no_other() {
+    let russian = include_bytes!("../weights/russian.eval");
+    let weights = learned::read_for(russian, Variant::Russian).unwrap();
+    assert_eq!(weights, learned::weights(Variant::Russian).unwrap());
+    // Brazilian and Czech are played on Russian's board, seen the same way...
+    assert_eq!(learned::read_for(russian, Variant::Brazilian).unwrap(), weights);
+    assert_eq!(learned::read_for(russian, Variant::Czech).unwrap(), weights);
+    // ... Italian and Spanish on its mirror image, international on another board.
+    for v in [Variant::Italian, Variant::Spanish, Variant::International] {
+        let err = learned::read_for(russian, v).unwrap_err();
+        assert!(err.contains("russian") && err.contains(&v.to_string()), "{err}");
+    }
+    assert!(learned::read_for(b"nonsense", Variant::Russian).unwrap_err().contains("header"));
+    // A borrower evaluates with its owner's weights.
+    for v in Variant::ALL {
+        let owner = learned::weights_of(v);
+        if owner != v {
+            assert_eq!(learned::weights(v), learned::weights(owner), "{v}");
+        }
+    }
+}

@@ -71,7 +71,10 @@ pub fn king_value(r: &Rules) -> i32 {
 /// Evaluation from the side to move's view.
 pub fn evaluate(pos: &Position, t: &Terms) -> i32 {
     if t.learned
-        && let Some(e) = learned::evaluator(pos.variant())
+        && let Some(e) = t
+            .weights
+            .filter(|e| e.variant() == pos.variant())
+            .or_else(|| learned::evaluator(pos.variant()))
     {
         return e.evaluate(pos);
     }

@@ -114,6 +114,12 @@ impl Layout {
         }
     }
 
+    /// Whether `other` numbers the same squares and diamonds the same way (a weights file of
+    /// one fits the other).
+    pub fn same_board(&self, other: &Layout) -> bool {
+        self.len == other.len && self.dense == other.dense && self.diamonds == other.diamonds
+    }
+
     /// The number of weights.
     pub fn len(&self) -> usize {
         self.len
@@ -233,18 +239,31 @@ pub fn applies(v: Variant) -> bool {
 
 /// The embedded weights files, by rule set (`doska learn --out` writes them).
 /// Only where a match showed the weights beat the hand-set terms (bench/engines/RESULTS.md).
+/// Each file is fitted to the games of its own rule set; a rule set of the same family (the
+/// same board, seen the same way) may borrow another's weights where a match showed they beat
+/// its hand-set terms.
 const FILES: &[(Variant, &[u8])] =
     &[(Variant::Russian, include_bytes!("../../weights/russian.eval"))];
 
-/// The weights of a rule set, if a weights file for it is embedded and fits its layout.
+/// Rule sets that use another's weights file: (borrower, owner of the file).
+const BORROWED: &[(Variant, Variant)] = &[];
+
+/// The rule set whose weights file rule set `v` uses.
+pub fn weights_of(v: Variant) -> Variant {
+    BORROWED.iter().find(|(b, _)| *b == v).map_or(v, |(_, owner)| *owner)
+}
+
+/// The weights of a rule set, if a weights file for it (or the one it borrows) is embedded and
+/// fits its layout.
 pub fn weights(v: Variant) -> Option<&'static [i32]> {
     static ALL: OnceLock<Vec<Option<Vec<i32>>>> = OnceLock::new();
     let all = ALL.get_or_init(|| {
         Variant::ALL
             .iter()
             .map(|v| {
-                let (_, bytes) = FILES.iter().find(|(f, _)| f == v)?;
-                decode(bytes, *v).ok()
+                let owner = weights_of(*v);
+                let (_, bytes) = FILES.iter().find(|(f, _)| *f == owner)?;
+                layout(*v).same_board(layout(owner)).then(|| decode(bytes, owner).ok())?
             })
             .collect()
     });
@@ -292,7 +311,21 @@ pub struct Evaluator {
     diamonds: Vec<([u8; 4], Box<[i32; 256]>)>,
 }
 
+/// Two evaluators are the same when they are one (each is made once from its weights).
+impl PartialEq for Evaluator {
+    fn eq(&self, other: &Evaluator) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for Evaluator {}
+
 impl Evaluator {
+    /// The rule set the weights are arranged for.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
     /// Arranges `weights` (which fit [`layout`]`(v)`) for the search.
     pub fn new(v: Variant, weights: &[i32]) -> Evaluator {
         let l = layout(v);
@@ -451,6 +484,30 @@ pub fn encode(v: Variant, weights: &[i32]) -> Vec<u8> {
         out.extend_from_slice(&(*w).clamp(i16::MIN as i32, i16::MAX as i32).to_le_bytes()[..2]);
     }
     out
+}
+
+/// Reads a weights file: the rule set it was made for and its weights.
+pub fn read(bytes: &[u8]) -> Result<(Variant, Vec<i32>), String> {
+    let rest = bytes.strip_prefix(MAGIC).ok_or("not a doska weights file (no DSKEVAL1 header)")?;
+    let name = rest
+        .split_first()
+        .and_then(|(&n, rest)| rest.get(..n as usize))
+        .ok_or("the file ends in the rule set's name")?;
+    let name = String::from_utf8_lossy(name).into_owned();
+    let owner: Variant =
+        name.parse().map_err(|_| format!("the weights are for {name:?}, not a rule set"))?;
+    Ok((owner, decode(bytes, owner)?))
+}
+
+/// Reads a weights file for rule set `v`, made for `v` or for another rule set on the same
+/// board (as a borrower uses its owner's, [`weights_of`]); says what is wrong with one that
+/// does not fit.
+pub fn read_for(bytes: &[u8], v: Variant) -> Result<Vec<i32>, String> {
+    let (owner, weights) = read(bytes)?;
+    if !layout(v).same_board(layout(owner)) {
+        return Err(format!("the weights are for {owner}, whose board is not {v}'s"));
+    }
+    Ok(weights)
 }
 
 /// Reads a weights file for rule set `v`; says what is wrong with one that does not fit.

@@ -31,6 +31,9 @@ pub struct Terms {
     /// Draughts: the exact values of an installed endgame database ([`crate::egdb`]) in
     /// place of a search, where the position is in it.
     pub egdb: bool,
+    /// With `learned`: these weights (read from a file, `doska match --a-weights`) instead of
+    /// the ones the build embeds, to measure one weights file against another.
+    pub weights: Option<&'static learned::Evaluator>,
 }
 
 impl Terms {
@@ -45,6 +48,7 @@ impl Terms {
         exact_race: false,
         learned: false,
         egdb: false,
+        weights: None,
     };
     /// Every term.
     pub const ALL: Terms = Terms {
@@ -57,6 +61,7 @@ impl Terms {
         exact_race: true,
         learned: true,
         egdb: true,
+        weights: None,
     };
 
     /// The terms' names, as `doska match --a-without` takes them.
