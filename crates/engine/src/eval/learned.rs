@@ -242,8 +242,10 @@ pub fn applies(v: Variant) -> bool {
 /// Each file is fitted to the games of its own rule set; a rule set of the same family (the
 /// same board, seen the same way) may borrow another's weights where a match showed they beat
 /// its hand-set terms.
-const FILES: &[(Variant, &[u8])] =
-    &[(Variant::Russian, include_bytes!("../../weights/russian.eval"))];
+const FILES: &[(Variant, &[u8])] = &[
+    (Variant::Russian, include_bytes!("../../weights/russian.eval")),
+    (Variant::American, include_bytes!("../../weights/american.eval")),
+];
 
 /// Rule sets that use another's weights file: (borrower, owner of the file).
 const BORROWED: &[(Variant, Variant)] = &[];
