@@ -36,7 +36,8 @@ Openings: russian and brazilian use the tournament ballots shipped with pydraugh
 moves, e.g. "XXXI-2: gh4 hg5 ef4 ge3 df4 bc5"; entries that move pieces by hand are left out),
 read as data from $PEERS_VENV/pydraughts-site and replayed with doska; other rule sets (or
 --openings generated) use every position after --opening-plies plies from the start, kept when a
-short doska search scores it within --balance (|score| <= B), in a seeded order. --opening-plies
+short doska search (the hand-set evaluation, no endgame database: the same openings for every
+build) scores it within --balance (|score| <= B), in a seeded order. --opening-plies
 is 3 for american by default, as checkers tournaments open from three-move ballots: 174 of its
 three-ply positions pass --balance 40, against 47 of the 7 x 7 two-ply ones; 2 otherwise. Each opening is played twice, doska White then Black.
 
@@ -64,6 +65,7 @@ import math
 import random
 import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -210,6 +212,10 @@ def replay_ballot(variant: str, moves: list[str]) -> str:
     return fen
 
 
+# An empty folder: the balancing searches read no endgame database.
+NO_EGDB = tempfile.mkdtemp(prefix="doska-no-egdb-")
+
+
 def generated_openings(variant: str, plies: int, balance: int, depth: int) -> list[tuple[str, str]]:
     frontier = [("", doska_moves(variant)["fen"])]
     for _ in range(plies):
@@ -224,7 +230,10 @@ def generated_openings(variant: str, plies: int, balance: int, depth: int) -> li
             continue
         seen.add(fen)
         if balance >= 0:
-            a = doska_json("analyze", "--variant", variant, "--fen", fen, "--depth", str(depth))
+            # Judged by the hand-set evaluation and no endgame database, so that every build
+            # (and every weights file) is measured on the same openings.
+            a = doska_json("analyze", "--variant", variant, "--fen", fen, "--depth", str(depth),
+                           "--without", "learned,egdb", "--egdb", NO_EGDB)
             if abs(a["score"]) > balance:
                 continue
         out.append((name, fen))
