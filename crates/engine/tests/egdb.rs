@@ -150,6 +150,21 @@ fn the_books_endings_come_out_as_the_books_say() {
 }
 
 #[test]
+fn a_position_no_slice_holds_is_not_in_the_database() {
+    // A man left on his crowning row (the rules never make one; a hand-built position can).
+    let db = db(Variant::Russian, 4);
+    let g = &Variant::Russian.rules().geometry;
+    let mut pos = Position::empty(Variant::Russian, doska_rules::Color::Black);
+    let man = |color| Some(doska_rules::Piece { color, king: false });
+    pos.put(g.square_at(7, 7).unwrap(), man(doska_rules::Color::White));
+    pos.put(g.square_at(2, 2).unwrap(), man(doska_rules::Color::Black));
+    assert_eq!(db.probe(&pos), None);
+    // Five pieces: more than it holds.
+    let five = Position::from_fen(Variant::Russian, "W:Wa1,c1,e1:Bh8,f8").unwrap();
+    assert_eq!(db.probe(&five), None);
+}
+
+#[test]
 fn the_file_is_read_back_exactly_and_a_wrong_one_refused() {
     let db = db(Variant::Russian, 4);
     let dir = std::env::temp_dir().join(format!("doska-egdb-test-{}", std::process::id()));

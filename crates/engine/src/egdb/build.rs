@@ -77,8 +77,10 @@ fn first_pass(
                 }
                 for m in &moves {
                     let child = pos.play(m);
-                    if Slice::of(&child) == s {
-                        edges.push(db.board.index(&child) as u32);
+                    if Slice::of(&child) == s
+                        && let Some(i) = db.board.index(&child)
+                    {
+                        edges.push(i as u32);
                         continue;
                     }
                     match db.after_move(&child) {

@@ -185,20 +185,25 @@ impl Board {
         out.reverse();
     }
 
-    /// The index of `pos` in its slice (with its side to move: add `size` for Black).
-    pub fn index(&self, pos: &Position) -> u64 {
+    /// The index of `pos` in its slice (with its side to move: `size` added for Black);
+    /// none for a position no slice holds (a man on his crowning row).
+    pub fn index(&self, pos: &Position) -> Option<u64> {
         let s = Slice::of(pos);
         let [_, rk, rbm, rbk] = self.radices(s);
         let group = |b: Bits| bits::iter(b).map(|sq| self.dense[sq as usize]);
-        let men = |c: Color| {
+        let men = |c: Color| -> Option<u64> {
+            let ranks = &self.man_rank[c as usize];
             let b = pos.pieces(c) & !pos.kings();
-            self.rank(group(b).map(|d| self.man_rank[c as usize][d as usize]))
+            if group(b).any(|d| ranks[d as usize] == u8::MAX) {
+                return None;
+            }
+            Some(self.rank(group(b).map(|d| ranks[d as usize])))
         };
         let kings = |c: Color| self.rank(group(pos.pieces(c) & pos.kings()));
         // Dense numbers ascend with the bits, so each group's members come sorted.
-        let i = ((men(Color::White) * rk + kings(Color::White)) * rbm + men(Color::Black)) * rbk
+        let i = ((men(Color::White)? * rk + kings(Color::White)) * rbm + men(Color::Black)?) * rbk
             + kings(Color::Black);
-        if pos.turn() == Color::White { i } else { i + self.size(s) }
+        Some(if pos.turn() == Color::White { i } else { i + self.size(s) })
     }
 
     /// The position of index `i` of slice `s` with `turn` to move, or `None` where two

@@ -125,7 +125,7 @@ impl Egdb {
             return None;
         }
         let table = self.table(s)?;
-        decode(*table.get(self.board.index(pos) as usize)?)
+        decode(*table.get(self.board.index(pos)? as usize)?)
     }
 
     /// The value of a position reached by a move, from its side to move's view: like
