@@ -88,8 +88,13 @@ impl Egdb {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(EgdbError::Io { path: file, source }),
         };
-        let bad = |why: String| EgdbError::Format { path: file.clone(), why };
-        let mut r = Reader(&bytes);
+        Egdb::parse(&bytes, v, &file).map(Some)
+    }
+
+    /// Reads rule set `v`'s database from the bytes of its file (`file` names it in errors).
+    pub fn parse(bytes: &[u8], v: Variant, file: &Path) -> Result<Egdb, EgdbError> {
+        let bad = |why: String| EgdbError::Format { path: file.to_path_buf(), why };
+        let mut r = Reader(bytes);
         if r.take(8).ok_or_else(|| bad("empty".into()))? != MAGIC {
             return Err(bad("no DSKEGDB1 header".into()));
         }
@@ -138,7 +143,10 @@ impl Egdb {
         {
             return Err(bad(format!("no table for {}", missing.describe())));
         }
-        Ok(Some(db))
+        if !r.0.is_empty() {
+            return Err(bad(format!("{} bytes after the last slice", r.0.len())));
+        }
+        Ok(db)
     }
 }
 
