@@ -248,7 +248,8 @@ const FILES: &[(Variant, &[u8])] = &[
 ];
 
 /// Rule sets that use another's weights file: (borrower, owner of the file).
-const BORROWED: &[(Variant, Variant)] = &[(Variant::Brazilian, Variant::Russian)];
+const BORROWED: &[(Variant, Variant)] =
+    &[(Variant::Brazilian, Variant::Russian), (Variant::Czech, Variant::Russian)];
 
 /// The rule set whose weights file rule set `v` uses.
 pub fn weights_of(v: Variant) -> Variant {
