@@ -36,8 +36,11 @@ test('friends keep playing after the server restarts under them', async () => {
     await b.page.reload();
     await b.page.locator('ol.moves .mv', { hasText: 'f6-g5' }).waitFor();
     assert.deepEqual(await moveList(b.page), ['c3-d4', 'f6-g5']);
-    assert.deepEqual(a.errors, []);
-    assert.deepEqual(b.errors, []);
+    // A request the page made while the server was down is refused: that is the outage this
+    // test makes, not a fault of the page. Every other error still fails it.
+    const real = (/** @type {string[]} */ errors) => errors.filter((e) => !/ERR_CONNECTION_REFUSED/.test(e));
+    assert.deepEqual(real(a.errors), []);
+    assert.deepEqual(real(b.errors), []);
   } finally {
     await browser.close();
     await server.stop();
