@@ -197,15 +197,7 @@ impl Node for DraughtsNode {
             _ => egdb::Value::Win(plies.checked_sub(1)? as u16),
         };
         let db = egdb::installed(self.pos.variant())?;
-        self.pos.legal_moves().into_iter().find(|m| {
-            let child = self.pos.play(m);
-            let value = if child.pieces(child.turn()) == 0 {
-                Some(egdb::Value::Loss(0))
-            } else {
-                db.probe(&child)
-            };
-            value == Some(want)
-        })
+        self.pos.legal_moves().into_iter().find(|m| db.after_move(&self.pos.play(m)) == Some(want))
     }
 }
 

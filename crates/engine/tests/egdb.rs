@@ -240,3 +240,38 @@ fn the_search_plays_by_an_installed_database() {
     let a = doska_engine::analyze(&mut s, &game("W:WKc1,Ke1,Kg1:BKa1"), limits, |_| {});
     assert_eq!(a.score, 0);
 }
+
+#[test]
+fn in_poddavki_the_line_gives_every_piece_away() {
+    // Poddavki's goal is the opposite: a side left without a piece or a move has won. The
+    // database's line plays a win to that end.
+    let db: &'static Egdb =
+        Box::leak(Box::new(egdb::build(Variant::Poddavki, 3, 1, |_| {}).unwrap()));
+    egdb::install(db);
+    let (pos, d) = positions(db, 7)
+        .into_iter()
+        .find_map(|p| match db.probe(&p) {
+            Some(Value::Win(d)) if (5..=9).contains(&d) => Some((p, d)),
+            _ => None,
+        })
+        .unwrap();
+    let mut game = AnyGame::import(&pos.to_fen(), RuleSet::Draughts(Variant::Poddavki)).unwrap();
+    let mut s = Searcher::new(4, Terms::ALL);
+    let limits = Limits { depth: Some(2), nodes: None, movetime: None };
+    let a = doska_engine::analyze(&mut s, &game, limits, |_| {});
+    assert_eq!(a.score, WIN - d as i32, "{}", pos.to_fen());
+    assert_eq!(a.pv.len(), d as usize, "{} {:?}", pos.to_fen(), a.pv);
+    let winner = game.turn();
+    for m in &a.pv {
+        game.play(m).unwrap();
+    }
+    let o = game.outcome().unwrap();
+    assert_eq!(
+        o.winner,
+        if winner == doska_rules::Color::White {
+            doska_rules::Winner::White
+        } else {
+            doska_rules::Winner::Black
+        }
+    );
+}

@@ -130,7 +130,7 @@ impl Egdb {
 
     /// The value of a position reached by a move, from its side to move's view: like
     /// [`Egdb::probe`], and also where the side to move has no piece left.
-    fn after_move(&self, pos: &Position) -> Option<Value> {
+    pub fn after_move(&self, pos: &Position) -> Option<Value> {
         if pos.pieces(pos.turn()) == 0 {
             return Some(stuck(pos));
         }
