@@ -1,18 +1,19 @@
-//! `doska learn`: fits the learned draughts evaluation to doska's own games and writes the
-//! weights file the build embeds (crates/engine/weights/).
+//! `doska learn`: fits the learned draughts or Ugolki evaluation to doska's own games and
+//! writes the weights file the build embeds (crates/engine/weights/).
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use doska_engine::eval::learned;
+use doska_engine::eval::{learned, ugolki_learned};
 use doska_engine::learn::{self, Selfplay};
 use doska_engine::{Level, Terms};
 use doska_rules::RuleSet;
+use doska_rules::ugolki::PRESETS;
 use std::time::Instant;
 
 /// `doska learn`.
 #[derive(Debug, Args)]
 pub struct LearnArgs {
-    /// Rule set (a draughts rule set other than poddavki and lasca).
+    /// Rule set (a draughts rule set other than poddavki and lasca) or Ugolki preset.
     #[arg(long)]
     variant: String,
     /// Self-play games to learn from.
@@ -45,12 +46,20 @@ pub struct LearnArgs {
 
 /// Plays the games, fits the weights, writes them and reports what the fit measured.
 pub fn learn(a: &LearnArgs) -> Result<()> {
-    let RuleSet::Draughts(v) = a.variant.parse::<RuleSet>()? else {
-        bail!("doska learn fits draughts evaluations; Ugolki's is a race solver");
-    };
-    if !learned::applies(v) {
+    let rule_set = a.variant.parse::<RuleSet>()?;
+    if let RuleSet::Draughts(v) = rule_set
+        && !learned::applies(v)
+    {
         bail!(
             "{v} is not learned: poddavki's goal is the opposite and lasca's columns hold prisoners"
+        );
+    }
+    if let RuleSet::Ugolki(u) = rule_set
+        && ugolki_learned::layout(&u).is_none()
+    {
+        bail!(
+            "custom Ugolki rules are not learned: the learned evaluation is made per preset ({})",
+            PRESETS.map(|(name, _)| name).join(", ")
         );
     }
     let terms = Level::Insane.recipe().terms;
@@ -64,36 +73,54 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
         terms,
     };
     let t = Instant::now();
-    let data = learn::selfplay(v, &plan, |n| {
-        if n % 100 == 0 || n == a.games {
+    let progress = |n: usize| {
+        if n.is_multiple_of(100) || n == a.games {
             eprint!("\r{n}/{} games", a.games);
         }
-    });
+    };
+    let (data, len) = match rule_set {
+        RuleSet::Draughts(v) => (learn::selfplay(v, &plan, progress), learned::layout(v).len()),
+        RuleSet::Ugolki(u) => (
+            learn::selfplay_ugolki(u, &plan, progress).map_err(anyhow::Error::msg)?,
+            ugolki_learned::layout(&u).map_or(0, |l| l.len()),
+        ),
+    };
     eprintln!();
     let [w, d, b] = data.results;
     outln!(
-        "{v}: {} games ({w} won by white, {d} drawn, {b} by black) at {} nodes a move, {} positions, in {:.0} s",
+        "{}: {} games ({w} won by white, {d} drawn, {b} by black) at {} nodes a move, {} positions, in {:.0} s",
+        a.variant,
         a.games,
         a.nodes,
         data.len(),
         t.elapsed().as_secs_f64()
     );
     if data.len() < 1000 {
-        bail!(
-            "only {} positions: too few to fit {} weights; play more games",
-            data.len(),
-            learned::layout(v).len()
-        );
+        bail!("only {} positions: too few to fit {len} weights; play more games", data.len());
     }
     let t = Instant::now();
-    let fit = learn::fit(v, &data, a.epochs, |e, loss| {
-        eprint!("\repoch {e}/{}: loss {loss:.4}", a.epochs)
-    });
+    let epoch = |e: usize, loss: f64| eprint!("\repoch {e}/{}: loss {loss:.4}", a.epochs);
+    let (fit, bytes) = match rule_set {
+        RuleSet::Draughts(v) => {
+            let fit = learn::fit(v, &data, a.epochs, epoch);
+            let bytes = learned::encode(v, &fit.weights);
+            (fit, bytes)
+        }
+        RuleSet::Ugolki(u) => {
+            let fit = learn::fit_ugolki(&u, &data, a.epochs, epoch).map_err(anyhow::Error::msg)?;
+            let bytes = ugolki_learned::encode(&u, &fit.weights);
+            (fit, bytes)
+        }
+    };
     eprintln!();
+    let unit = if matches!(rule_set, RuleSet::Draughts(_)) {
+        "hundredths of a man"
+    } else {
+        "tenths of a step"
+    };
     outln!(
         "fitted {} weights in {:.0} s: log loss on held-out positions {:.4} (hand-set evaluation {:.4}), on the rest {:.4}; \
-         one unit of the logistic = {:.0} hundredths of a man ({:.0} for the hand-set evaluation); \
-         a man is worth {:.0} and a king {:.0} on a full board",
+         one unit of the logistic = {:.0} {unit} ({:.0} for the hand-set evaluation)",
         fit.weights.len(),
         t.elapsed().as_secs_f64(),
         fit.held_out.1,
@@ -101,11 +128,11 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
         fit.train,
         fit.per_unit,
         fit.scale,
-        fit.piece_means.0,
-        fit.piece_means.1
     );
-    std::fs::write(&a.out, learned::encode(v, &fit.weights))
-        .with_context(|| format!("writing {}", a.out.display()))?;
+    if let Some((man, king)) = fit.piece_means {
+        outln!("a man is worth {man:.0} and a king {king:.0} on a full board");
+    }
+    std::fs::write(&a.out, bytes).with_context(|| format!("writing {}", a.out.display()))?;
     outln!("wrote {} ({} bytes)", a.out.display(), std::fs::metadata(&a.out)?.len());
     Ok(())
 }

@@ -52,7 +52,7 @@ enum Command {
     /// Play international draughts with another program over DXP (DamExchange), as the
     /// initiator (--connect) or the follower (--listen).
     Dxp(dxp_cmd::DxpArgs),
-    /// Learn the draughts evaluation from self-play: play the games, fit the weights, write
+    /// Learn the draughts or Ugolki evaluation from self-play: play the games, fit the weights, write
     /// the file the build embeds.
     Learn(learn_cmd::LearnArgs),
     /// Endgame databases: build (solve every position of a few pieces), verify, probe.

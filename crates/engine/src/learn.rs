@@ -1,11 +1,14 @@
 //! Learning the draughts evaluation ([`crate::eval::learned`]) from doska's own games:
 //! self-play at a small node budget from random openings, every quiet position labelled with
-//! the game's result, and the weights fitted by logistic regression (Texel tuning).
+//! the game's result, and the weights fitted by logistic regression (Texel tuning). The same
+//! for Ugolki ([`crate::eval::ugolki_learned`]), with the positions before the armies have
+//! passed each other.
 
-use crate::eval::{Terms, draughts, learned};
+use crate::eval::{Terms, draughts, learned, race, ugolki, ugolki_learned};
 use crate::node::{DraughtsNode, End, Node, mix};
 use crate::search::{Limits, Searcher};
 use doska_rules::fen::Counters;
+use doska_rules::ugolki::{UgolkiMove, UgolkiPosition, UgolkiRules};
 use doska_rules::variant::Variant;
 use doska_rules::{Color, Move, Position};
 use std::collections::HashMap;
@@ -55,17 +58,36 @@ impl Data {
     }
 
     fn push(&mut self, pos: &Position, result: f32) {
+        let hand = draughts::evaluate(pos, &Terms { learned: false, ..Terms::ALL });
+        let hand = if pos.turn() == Color::White { hand } else { -hand };
+        self.push_features(|f| learned::layout(pos.variant()).visit(pos, f), hand, result);
+    }
+
+    fn push_ugolki(&mut self, pos: &UgolkiPosition, layout: &ugolki_learned::Layout, result: f32) {
+        let terms = Terms { learned: false, exact_race: false, ..Terms::ALL };
+        let hand = ugolki::evaluate(pos, &terms);
+        let hand = if pos.side_to_move() == Color::White { hand } else { -hand };
+        self.push_features(|f| layout.visit(pos, f), hand, result);
+    }
+
+    /// Adds a position given by its features (`visit` calls its argument with each), the
+    /// hand-set evaluation from White's view, and the game's result.
+    fn push_features(
+        &mut self,
+        visit: impl FnOnce(&mut dyn FnMut(usize, i32)),
+        hand: i32,
+        result: f32,
+    ) {
         if self.start.is_empty() {
             self.start.push(0);
         }
-        learned::layout(pos.variant()).visit(pos, |i, v| {
+        visit(&mut |i, v| {
             self.index.push(i as u32);
             self.value.push(v as f32 / learned::ONE as f32);
         });
         self.start.push(self.index.len());
         self.label.push(result);
-        let hand = draughts::evaluate(pos, &Terms { learned: false, ..Terms::ALL });
-        self.hand.push(if pos.turn() == Color::White { hand } else { -hand });
+        self.hand.push(hand);
     }
 
     fn append(&mut self, other: Data) {
@@ -92,17 +114,41 @@ impl Data {
 
 /// Plays the games and keeps every position where the side to move has no capture.
 pub fn selfplay(v: Variant, plan: &Selfplay, progress: impl Fn(usize) + Sync) -> Data {
+    play_all(plan, progress, |g, searcher, data| play_one(v, plan, g, searcher, data))
+}
+
+/// Plays Ugolki games under `rules` (a preset: the learned evaluation has a layout for
+/// presets only) and keeps every position before the armies have passed each other (after
+/// that the exact race scores them).
+pub fn selfplay_ugolki(
+    rules: UgolkiRules,
+    plan: &Selfplay,
+    progress: impl Fn(usize) + Sync,
+) -> Result<Data, String> {
+    let layout = ugolki_learned::layout(&rules)
+        .ok_or("only the Ugolki presets have a learned evaluation's layout")?;
+    Ok(play_all(plan, progress, |g, searcher, data| {
+        play_one_ugolki(rules, layout, plan, g, searcher, data)
+    }))
+}
+
+/// Plays `plan.games` games on `plan.threads` threads, each by `play(game, searcher, data)`.
+fn play_all(
+    plan: &Selfplay,
+    progress: impl Fn(usize) + Sync,
+    play: impl Fn(u64, &mut Searcher, &mut Data) + Sync,
+) -> Data {
     let threads = plan.threads.max(1);
     let done = std::sync::atomic::AtomicUsize::new(0);
     let parts: Vec<Data> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                let (done, progress) = (&done, &progress);
+                let (done, progress, play) = (&done, &progress, &play);
                 s.spawn(move || {
                     let mut data = Data::default();
                     let mut searcher = Searcher::new(8, plan.terms);
                     for g in (t..plan.games).step_by(threads) {
-                        play_one(v, plan, g as u64, &mut searcher, &mut data);
+                        play(g as u64, &mut searcher, &mut data);
                         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                         progress(n);
                     }
@@ -122,13 +168,78 @@ pub fn selfplay(v: Variant, plan: &Selfplay, progress: impl Fn(usize) + Sync) ->
     all
 }
 
-fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, data: &mut Data) {
+/// The random number stream of one game, and the number of random plies it opens with.
+fn game_rng(plan: &Selfplay, game: u64) -> (impl FnMut() -> u64, u32) {
     let mut rng = mix(plan.seed ^ mix(game + 1));
-    let mut next = || {
+    let mut next = move || {
         rng = mix(rng.wrapping_add(0x9e37_79b9_7f4a_7c15));
         rng
     };
     let random = plan.random_plies + (next() % (plan.random_plies as u64 + 1)) as u32;
+    (next, random)
+}
+
+/// A game's label from White's view and its slot in [`Data::results`].
+fn label(winner: Option<Color>) -> (f32, usize) {
+    match winner {
+        Some(Color::White) => (1.0, 0),
+        None => (0.5, 1),
+        Some(Color::Black) => (0.0, 2),
+    }
+}
+
+fn play_one_ugolki(
+    rules: UgolkiRules,
+    layout: &ugolki_learned::Layout,
+    plan: &Selfplay,
+    game: u64,
+    searcher: &mut Searcher,
+    data: &mut Data,
+) {
+    let (mut next, random) = game_rng(plan, game);
+    let mut pos = UgolkiPosition::start(rules);
+    let mut keys: Vec<u64> = Vec::new();
+    let mut kept: Vec<UgolkiPosition> = Vec::new();
+    let mut moves: Vec<UgolkiMove> = Vec::new();
+    let mut plies = 0u32;
+    let winner = loop {
+        let turn = pos.side_to_move();
+        if let Some(e) = pos.end() {
+            break match e {
+                End::Win => Some(turn),
+                End::Loss => Some(turn.opposite()),
+                End::Draw => None,
+            };
+        }
+        Node::legal(&pos, &mut moves);
+        if moves.is_empty() {
+            break None; // never: a side without a move passes
+        }
+        let mv = if plies < random {
+            moves[(next() % moves.len() as u64) as usize]
+        } else {
+            if !race::separated(&pos) {
+                kept.push(pos);
+            }
+            let limits = Limits { nodes: Some(plan.nodes), ..Limits::default() };
+            match searcher.search(&pos, &keys, limits, |_| {}).best {
+                Some(m) => m,
+                None => break None,
+            }
+        };
+        keys.push(pos.key());
+        pos = Node::play(&pos, &mv);
+        plies += 1;
+    };
+    let (label, slot) = label(winner);
+    data.results[slot] += 1;
+    for p in &kept {
+        data.push_ugolki(p, layout, label);
+    }
+}
+
+fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, data: &mut Data) {
+    let (mut next, random) = game_rng(plan, game);
     let mut node =
         DraughtsNode { pos: Position::start(v), counters: Counters::default(), plies: 0 };
     let mut keys: Vec<u64> = Vec::new();
@@ -170,11 +281,7 @@ fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, dat
         keys.push(key);
         node = node.play(&mv);
     };
-    let (label, slot) = match winner {
-        Some(Color::White) => (1.0, 0),
-        None => (0.5, 1),
-        Some(Color::Black) => (0.0, 2),
-    };
+    let (label, slot) = label(winner);
     data.results[slot] += 1;
     for p in &kept {
         data.push(p, label);
@@ -199,25 +306,82 @@ fn log_loss(p: impl Iterator<Item = (f64, f64)>) -> f64 {
 /// What fitting found.
 #[derive(Debug)]
 pub struct Fit {
-    /// The weights, in the evaluation's units (1/16 of a hundredth of a man).
+    /// The weights, in the evaluation's units (1/16 of a hundredth of a man; Ugolki: of the
+    /// hand-set evaluation's unit, a tenth of a step).
     pub weights: Vec<i32>,
-    /// Hundredths of a man per unit of the logistic's argument that best turns the hand-set
+    /// Evaluation units per unit of the logistic's argument that best turns the hand-set
     /// evaluation's scores into results.
     pub scale: f64,
-    /// The same for the learned evaluation (its weights are scaled so that a man on a full
-    /// board is worth 100 on average).
+    /// The same for the learned evaluation (draughts: its weights are scaled so that a man on
+    /// a full board is worth 100 on average; Ugolki: the hand-set evaluation's scale).
     pub per_unit: f64,
     /// Log loss on the held-out positions: the hand-set evaluation's and the learned one's.
     pub held_out: (f64, f64),
     /// Log loss of the learned evaluation on the positions it was fitted to.
     pub train: f64,
-    /// Mean value of a man and of a king on a full board, in hundredths of a man.
-    pub piece_means: (f64, f64),
+    /// Draughts: the mean value of a man and of a king on a full board, in hundredths of a
+    /// man.
+    pub piece_means: Option<(f64, f64)>,
 }
 
-/// Fits the weights to `data` (every 20th position held out to measure).
+/// Fits the draughts weights to `data` (every 20th position held out to measure).
 pub fn fit(v: Variant, data: &Data, epochs: usize, progress: impl Fn(usize, f64)) -> Fit {
     let layout = learned::layout(v);
+    let raw = fit_logistic(layout.len(), data, epochs, progress);
+    // A man on a full board is worth 100 on average, as in the hand-set evaluation, so that
+    // the search's margins (in hundredths of a man) keep their meaning.
+    let man = layout.piece_means(&raw.w).0;
+    let per_unit = if man > 1e-6 { 100.0 / man } else { raw.scale };
+    let mut fit = raw.scaled(per_unit);
+    let centi: Vec<f64> = raw.w.iter().map(|x| x * per_unit).collect();
+    fit.piece_means = Some(layout.piece_means(&centi));
+    fit
+}
+
+/// Fits the Ugolki weights for preset `rules` to `data`, in the hand-set evaluation's
+/// units: a score means the same chance of winning in both.
+pub fn fit_ugolki(
+    rules: &UgolkiRules,
+    data: &Data,
+    epochs: usize,
+    progress: impl Fn(usize, f64),
+) -> Result<Fit, String> {
+    let layout = ugolki_learned::layout(rules)
+        .ok_or("only the Ugolki presets have a learned evaluation's layout")?;
+    let raw = fit_logistic(layout.len(), data, epochs, progress);
+    let scale = raw.scale;
+    Ok(raw.scaled(scale))
+}
+
+/// Weights in units of the logistic's argument, with what the fit measured.
+struct Raw {
+    w: Vec<f64>,
+    scale: f64,
+    held_out: (f64, f64),
+    train: f64,
+}
+
+impl Raw {
+    /// The fit with the weights in evaluation units, `per_unit` of them a logistic unit.
+    fn scaled(&self, per_unit: f64) -> Fit {
+        let weights = self
+            .w
+            .iter()
+            .map(|x| (x * per_unit * learned::WEIGHT_UNIT as f64).round() as i32)
+            .collect();
+        Fit {
+            weights,
+            scale: self.scale,
+            per_unit,
+            held_out: self.held_out,
+            train: self.train,
+            piece_means: None,
+        }
+    }
+}
+
+/// Logistic regression of the results on `len` features (every 20th position held out).
+fn fit_logistic(len: usize, data: &Data, epochs: usize, progress: impl Fn(usize, f64)) -> Raw {
     let n = data.len();
     let held = |i: usize| i % 20 == 19;
     // The hand-set evaluation's scale: the K that best turns its scores into results.
@@ -228,7 +392,7 @@ pub fn fit(v: Variant, data: &Data, epochs: usize, progress: impl Fn(usize, f64)
                 .map(|i| (sigmoid(data.hand[i] as f64 / k), data.label[i] as f64)),
         )
     };
-    let (mut lo, mut hi) = (10.0f64, 2000.0f64);
+    let (mut lo, mut hi) = (1.0f64, 2000.0f64);
     for _ in 0..60 {
         let (a, b) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
         if hand_loss(a) < hand_loss(b) {
@@ -239,7 +403,6 @@ pub fn fit(v: Variant, data: &Data, epochs: usize, progress: impl Fn(usize, f64)
     }
     let scale = (lo + hi) / 2.0;
     // Adam over shuffled mini-batches, the weights in units of the logistic's argument.
-    let len = layout.len();
     let mut w = vec![0f64; len];
     let (mut m, mut s) = (vec![0f64; len], vec![0f64; len]);
     let (b1, b2, lr, eps, l2): (f64, f64, f64, f64, f64) = (0.9, 0.999, 0.01, 1e-8, 1e-6);
@@ -290,11 +453,5 @@ pub fn fit(v: Variant, data: &Data, epochs: usize, progress: impl Fn(usize, f64)
         log_loss((0..n).filter(|i| held(*i)).map(|i| (predict(i), data.label[i] as f64))),
     );
     let train = log_loss((0..n).filter(|i| !held(*i)).map(|i| (predict(i), data.label[i] as f64)));
-    // A man on a full board is worth 100 on average, as in the hand-set evaluation, so that
-    // the search's margins (in hundredths of a man) keep their meaning.
-    let man = layout.piece_means(&w).0;
-    let per_unit = if man > 1e-6 { 100.0 / man } else { scale };
-    let centi: Vec<f64> = w.iter().map(|x| x * per_unit).collect();
-    let weights = centi.iter().map(|x| (x * learned::WEIGHT_UNIT as f64).round() as i32).collect();
-    Fit { weights, scale, per_unit, held_out, train, piece_means: layout.piece_means(&centi) }
+    Raw { w, scale, held_out, train }
 }

@@ -478,8 +478,12 @@ pub fn evaluate(pos: &Position, weights: &[i32]) -> i32 {
 /// A weights file: magic, the rule set's name, the count, then each weight as a little-endian
 /// i16.
 pub fn encode(v: Variant, weights: &[i32]) -> Vec<u8> {
+    encode_named(&v.to_string(), weights)
+}
+
+/// A weights file for the game called `name` (a rule set, or an Ugolki preset).
+pub(crate) fn encode_named(name: &str, weights: &[i32]) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
-    let name = v.to_string();
     out.push(name.len() as u8);
     out.extend_from_slice(name.as_bytes());
     out.extend_from_slice(&(weights.len() as u32).to_le_bytes());
@@ -515,10 +519,15 @@ pub fn read_for(bytes: &[u8], v: Variant) -> Result<Vec<i32>, String> {
 
 /// Reads a weights file for rule set `v`; says what is wrong with one that does not fit.
 pub fn decode(bytes: &[u8], v: Variant) -> Result<Vec<i32>, String> {
+    decode_named(bytes, &v.to_string(), layout(v).len())
+}
+
+/// Reads a weights file for the game called `name`, whose layout has `want` weights.
+pub(crate) fn decode_named(bytes: &[u8], v: &str, want: usize) -> Result<Vec<i32>, String> {
     let rest = bytes.strip_prefix(MAGIC).ok_or("not a doska weights file (no DSKEVAL1 header)")?;
     let (&n, rest) = rest.split_first().ok_or("the file ends before the rule set's name")?;
     let (name, rest) = rest.split_at_checked(n as usize).ok_or("the file ends in the name")?;
-    if name != v.to_string().as_bytes() {
+    if name != v.as_bytes() {
         return Err(format!(
             "the weights are for {:?}, not {v}",
             String::from_utf8_lossy(name).into_owned()
@@ -526,7 +535,6 @@ pub fn decode(bytes: &[u8], v: Variant) -> Result<Vec<i32>, String> {
     }
     let (count, rest) = rest.split_at_checked(4).ok_or("the file ends before the count")?;
     let count = u32::from_le_bytes([count[0], count[1], count[2], count[3]]) as usize;
-    let want = layout(v).len();
     if count != want || rest.len() != 2 * count {
         return Err(format!(
             "{count} weights in {} bytes, but the {v} layout has {want} (retrain with doska learn)",

@@ -5,6 +5,7 @@ pub mod draughts;
 pub mod learned;
 pub mod race;
 pub mod ugolki;
+pub mod ugolki_learned;
 
 /// Which evaluation terms are on: the levels differ in these (see [`crate::Level`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,8 +26,8 @@ pub struct Terms {
     /// Ugolki: once the armies have passed each other, each side's race solved exactly
     /// ([`race`]) when it fits the solver's budget. No effect in draughts.
     pub exact_race: bool,
-    /// Draughts: the learned evaluation ([`learned`]) instead of the terms above, where the
-    /// build has weights for the rule set.
+    /// The learned evaluation ([`learned`], Ugolki: [`ugolki_learned`]) instead of the terms
+    /// above, where the build has weights for the rule set (Ugolki: the preset).
     pub learned: bool,
     /// Draughts: the exact values of an installed endgame database ([`crate::egdb`]) in
     /// place of a search, where the position is in it.

@@ -1,8 +1,10 @@
 //! Ugolki evaluation: the race (how far every piece still has to go into the opponent's
 //! corner), pieces already home, stragglers near the leave-home deadline; once the armies
 //! have passed each other, the exact race ([`super::race`]) when it is on and fits its budget.
+//! With the learned evaluation on and weights for the preset embedded, those weights
+//! ([`super::ugolki_learned`]) take the place of the hand-set terms before that.
 
-use super::{Terms, race};
+use super::{Terms, race, ugolki_learned};
 use doska_rules::Color;
 use doska_rules::ugolki::{Directions, UgolkiPosition};
 
@@ -42,6 +44,11 @@ pub fn evaluate(pos: &UgolkiPosition, t: &Terms) -> i32 {
         && let Some(score) = race::exact_score(pos)
     {
         return score;
+    }
+    if t.learned
+        && let Some(e) = ugolki_learned::evaluator(pos.rules())
+    {
+        return e.evaluate(pos);
     }
     let us = pos.side_to_move();
     let them = us.opposite();
