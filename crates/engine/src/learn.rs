@@ -42,6 +42,8 @@ pub struct Data {
     label: Vec<f32>,
     /// The hand-set evaluation from White's view (for the scale and the comparison).
     hand: Vec<i32>,
+    /// The number of the game each position comes from.
+    game: Vec<u32>,
     /// Game results: White wins, draws, Black wins.
     pub results: [usize; 3],
 }
@@ -57,25 +59,32 @@ impl Data {
         self.label.is_empty()
     }
 
-    fn push(&mut self, pos: &Position, result: f32) {
+    fn push(&mut self, pos: &Position, game: u64, result: f32) {
         let hand = draughts::evaluate(pos, &Terms { learned: false, ..Terms::ALL });
         let hand = if pos.turn() == Color::White { hand } else { -hand };
-        self.push_features(|f| learned::layout(pos.variant()).visit(pos, f), hand, result);
+        self.push_features(|f| learned::layout(pos.variant()).visit(pos, f), hand, game, result);
     }
 
-    fn push_ugolki(&mut self, pos: &UgolkiPosition, layout: &ugolki_learned::Layout, result: f32) {
+    fn push_ugolki(
+        &mut self,
+        pos: &UgolkiPosition,
+        layout: &ugolki_learned::Layout,
+        game: u64,
+        result: f32,
+    ) {
         let terms = Terms { learned: false, exact_race: false, ..Terms::ALL };
         let hand = ugolki::evaluate(pos, &terms);
         let hand = if pos.side_to_move() == Color::White { hand } else { -hand };
-        self.push_features(|f| layout.visit(pos, f), hand, result);
+        self.push_features(|f| layout.visit(pos, f), hand, game, result);
     }
 
     /// Adds a position given by its features (`visit` calls its argument with each), the
-    /// hand-set evaluation from White's view, and the game's result.
+    /// hand-set evaluation from White's view, the game's number and its result.
     fn push_features(
         &mut self,
         visit: impl FnOnce(&mut dyn FnMut(usize, i32)),
         hand: i32,
+        game: u64,
         result: f32,
     ) {
         if self.start.is_empty() {
@@ -88,6 +97,7 @@ impl Data {
         self.start.push(self.index.len());
         self.label.push(result);
         self.hand.push(hand);
+        self.game.push(game as u32);
     }
 
     fn append(&mut self, other: Data) {
@@ -102,6 +112,7 @@ impl Data {
         }
         self.label.extend(other.label);
         self.hand.extend(other.hand);
+        self.game.extend(other.game);
         for k in 0..3 {
             self.results[k] += other.results[k];
         }
@@ -234,7 +245,7 @@ fn play_one_ugolki(
     let (label, slot) = label(winner);
     data.results[slot] += 1;
     for p in &kept {
-        data.push_ugolki(p, layout, label);
+        data.push_ugolki(p, layout, game, label);
     }
 }
 
@@ -284,7 +295,7 @@ fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, dat
     let (label, slot) = label(winner);
     data.results[slot] += 1;
     for p in &kept {
-        data.push(p, label);
+        data.push(p, game, label);
     }
 }
 
@@ -327,7 +338,7 @@ pub struct Fit {
 /// Fits the draughts weights to `data` (every 20th position held out to measure).
 pub fn fit(v: Variant, data: &Data, epochs: usize, progress: impl Fn(usize, f64)) -> Fit {
     let layout = learned::layout(v);
-    let raw = fit_logistic(layout.len(), data, epochs, progress);
+    let raw = fit_logistic(layout.len(), data, epochs, Holdout::Positions, progress);
     // A man on a full board is worth 100 on average, as in the hand-set evaluation, so that
     // the search's margins (in hundredths of a man) keep their meaning.
     let man = layout.piece_means(&raw.w).0;
@@ -339,7 +350,7 @@ pub fn fit(v: Variant, data: &Data, epochs: usize, progress: impl Fn(usize, f64)
 }
 
 /// Fits the Ugolki weights for preset `rules` to `data`, in the hand-set evaluation's
-/// units: a score means the same chance of winning in both.
+/// units: a score means the same chance of winning in both. Every 20th game is held out.
 pub fn fit_ugolki(
     rules: &UgolkiRules,
     data: &Data,
@@ -348,7 +359,7 @@ pub fn fit_ugolki(
 ) -> Result<Fit, String> {
     let layout = ugolki_learned::layout(rules)
         .ok_or("only the Ugolki presets have a learned evaluation's layout")?;
-    let raw = fit_logistic(layout.len(), data, epochs, progress);
+    let raw = fit_logistic(layout.len(), data, epochs, Holdout::Games, progress);
     let scale = raw.scale;
     Ok(raw.scaled(scale))
 }
@@ -380,10 +391,30 @@ impl Raw {
     }
 }
 
-/// Logistic regression of the results on `len` features (every 20th position held out).
-fn fit_logistic(len: usize, data: &Data, epochs: usize, progress: impl Fn(usize, f64)) -> Raw {
+/// Which positions are held out of a fit to measure it.
+#[derive(Clone, Copy)]
+enum Holdout {
+    /// Every 20th position (the draughts files were made so). Positions of one game share
+    /// its result, so a held-out position's neighbours were fitted: the figure flatters a
+    /// fit with many weights.
+    Positions,
+    /// Every position of every 20th game: an honest figure for a fit with many weights.
+    Games,
+}
+
+/// Logistic regression of the results on `len` features (a 20th held out).
+fn fit_logistic(
+    len: usize,
+    data: &Data,
+    epochs: usize,
+    holdout: Holdout,
+    progress: impl Fn(usize, f64),
+) -> Raw {
     let n = data.len();
-    let held = |i: usize| i % 20 == 19;
+    let held = |i: usize| match holdout {
+        Holdout::Positions => i % 20 == 19,
+        Holdout::Games => data.game[i] % 20 == 19,
+    };
     // The hand-set evaluation's scale: the K that best turns its scores into results.
     let hand_loss = |k: f64| {
         log_loss(

@@ -10,10 +10,6 @@
 //!   distance, and more: a square from which jumps lead on is worth more than its distance);
 //! - pieces still at home, by how many moves are left before the leave-home rule looks
 //!   (where the rule set has one);
-//! - local patterns: every 2x2 block, and every line of three squares along each direction
-//!   the pieces move in, with each square empty, own or the opponent's (a line of three holds
-//!   a jump: a piece, the piece it jumps over, the square it lands on), each state with its
-//!   own weight;
 //! - a bonus for having the move.
 //!
 //! Where the armies have passed each other the exact race ([`super::race`]) is used instead,
@@ -24,7 +20,7 @@
 
 use super::learned::{ONE, WEIGHT_UNIT, decode_named};
 use doska_rules::Color;
-use doska_rules::ugolki::{Directions, PRESETS, UgolkiPosition, UgolkiRules};
+use doska_rules::ugolki::{PRESETS, UgolkiPosition, UgolkiRules};
 use std::sync::OnceLock;
 
 /// From this move on the piece tables are the late ones alone.
@@ -52,10 +48,6 @@ pub struct Layout {
     cells: u32,
     /// Each side's home.
     homes: [u128; 2],
-    /// The patterns, as squares in White's frame (Black's are their reflections).
-    patterns: Vec<Vec<u8>>,
-    /// Where each pattern's weights start.
-    offsets: Vec<usize>,
     piece: usize,
     home: usize,
     tempo: usize,
@@ -63,54 +55,21 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout for these rules' board, homes and directions.
+    /// The layout for these rules' board and homes.
     pub fn new(rules: UgolkiRules) -> Layout {
-        let w = rules.board.width() as i32;
-        let at = |f: i32, r: i32| (0..w).contains(&f) && (0..w).contains(&r);
-        let bit = |f: i32, r: i32| (r * w + f) as u8;
-        let mut patterns = Vec::new();
-        for r in 0..w - 1 {
-            for f in 0..w - 1 {
-                patterns.push(vec![bit(f, r), bit(f + 1, r), bit(f, r + 1), bit(f + 1, r + 1)]);
-            }
-        }
-        let lines: &[(i32, i32)] = match rules.directions {
-            Directions::Orthogonal => &[(1, 0), (0, 1)],
-            Directions::All => &[(1, 0), (0, 1), (1, 1), (1, -1)],
-        };
-        for &(df, dr) in lines {
-            for r in 0..w {
-                for f in 0..w {
-                    if at(f + 2 * df, r + 2 * dr) {
-                        patterns.push(vec![
-                            bit(f, r),
-                            bit(f + df, r + dr),
-                            bit(f + 2 * df, r + 2 * dr),
-                        ]);
-                    }
-                }
-            }
-        }
-        let cells = (w * w) as u32;
+        let w = rules.board.width() as u32;
+        let cells = w * w;
         let piece = 0;
         let home = piece + 2 * cells as usize;
         let tempo = home + DEADLINE.len() + 1;
-        let mut offsets = Vec::with_capacity(patterns.len());
-        let mut next = tempo + 1;
-        for p in &patterns {
-            offsets.push(next);
-            next += 3usize.pow(p.len() as u32);
-        }
         Layout {
             rules,
             cells,
             homes: [rules.home_bits(Color::White), rules.home_bits(Color::Black)],
-            patterns,
-            offsets,
             piece,
             home,
             tempo,
-            len: next,
+            len: tempo + 1,
         }
     }
 
@@ -143,7 +102,7 @@ impl Layout {
         let (early, late) = phase(pos);
         for c in [Color::White, Color::Black] {
             let sign = if c == Color::White { 1 } else { -1 };
-            let (own, enemy) = if c == Color::White { (white, black) } else { (black, white) };
+            let own = if c == Color::White { white } else { black };
             let frame = |sq: u32| if c == Color::White { sq } else { self.flip(sq) };
             for sq in squares(own) {
                 let i = frame(sq) as usize;
@@ -155,21 +114,6 @@ impl Layout {
                 if n > 0 {
                     f(self.home + b, sign * n * ONE);
                 }
-            }
-            for (p, pattern) in self.patterns.iter().enumerate() {
-                let mut state = 0;
-                for &s in pattern {
-                    let b = 1u128 << frame(s as u32);
-                    state = state * 3
-                        + if own & b != 0 {
-                            1
-                        } else if enemy & b != 0 {
-                            2
-                        } else {
-                            0
-                        };
-                }
-                f(self.offsets[p] + state, sign * ONE);
             }
         }
         f(self.tempo, if turn == Color::White { ONE } else { -ONE });
@@ -186,11 +130,8 @@ impl Layout {
             )
         } else if i < self.tempo {
             format!("pieces at home, deadline bucket {}", i - self.home)
-        } else if i == self.tempo {
-            "the move".to_string()
         } else {
-            let p = self.offsets.partition_point(|&o| o <= i) - 1;
-            format!("pattern {p} state {}", i - self.offsets[p])
+            "the move".to_string()
         }
     }
 }
@@ -242,11 +183,9 @@ pub fn encode(rules: &UgolkiRules, weights: &[i32]) -> Vec<u8> {
     super::learned::encode_named(rules.preset_id().unwrap_or("custom"), weights)
 }
 
-/// One preset's weights arranged so that a position is scored in one pass over its pieces
-/// and a table look-up per pattern, with the same result as [`evaluate`] to the last unit
-/// (the search calls this one; the tests hold the two together). Each physical pattern is
-/// one table indexed by which of its squares hold a white and which a black piece, holding
-/// White's weight for its state minus Black's for the same squares seen from Black's side.
+/// One preset's weights arranged so that a position is scored in one pass over its pieces,
+/// with the same result as [`evaluate`] to the last unit (the search calls this one; the
+/// tests hold the two together).
 #[derive(Debug)]
 pub struct Evaluator {
     /// `[colour][square][early, late]`: a piece's weights, negated for Black.
@@ -256,8 +195,6 @@ pub struct Evaluator {
     homes: [u128; 2],
     layout: &'static Layout,
     tempo: i32,
-    /// Each physical pattern: its squares (`len` of them) and its table.
-    patterns: Vec<([u8; 4], u8, Box<[i32]>)>,
 }
 
 impl Evaluator {
@@ -277,54 +214,7 @@ impl Evaluator {
                 *w = sign * weights[l.home + b];
             }
         }
-        let mut patterns: Vec<([u8; 4], u8, Box<[i32]>)> = Vec::new();
-        for c in [Color::White, Color::Black] {
-            let sign = if c == Color::White { 1 } else { -1 };
-            for (p, pattern) in l.patterns.iter().enumerate() {
-                let physical: Vec<u8> = pattern
-                    .iter()
-                    .map(|&s| if c == Color::White { s } else { l.flip(s as u32) as u8 })
-                    .collect();
-                let mut key = physical.clone();
-                key.sort_unstable();
-                let k = key.len();
-                let mut squares = [0u8; 4];
-                squares[..k].copy_from_slice(&key);
-                let at = match patterns
-                    .iter()
-                    .position(|(q, n, _)| *n as usize == k && *q == squares)
-                {
-                    Some(at) => at,
-                    None => {
-                        patterns.push((squares, k as u8, vec![0; 1 << (2 * k)].into_boxed_slice()));
-                        patterns.len() - 1
-                    }
-                };
-                let table = &mut patterns[at].2;
-                for (index, entry) in table.iter_mut().enumerate() {
-                    let (white, black) = (index & ((1 << k) - 1), index >> k);
-                    if white & black != 0 {
-                        continue; // one square cannot hold two pieces
-                    }
-                    let mut state = 0;
-                    for s in &physical {
-                        let j = key.iter().position(|x| x == s).unwrap_or(0);
-                        let (w, b) = ((white >> j) & 1 != 0, (black >> j) & 1 != 0);
-                        let (own, enemy) = if c == Color::White { (w, b) } else { (b, w) };
-                        state = state * 3
-                            + if own {
-                                1
-                            } else if enemy {
-                                2
-                            } else {
-                                0
-                            };
-                    }
-                    *entry += sign * weights[l.offsets[p] + state];
-                }
-            }
-        }
-        Evaluator { piece, home, homes: l.homes, layout: l, tempo: weights[l.tempo], patterns }
+        Evaluator { piece, home, homes: l.homes, layout: l, tempo: weights[l.tempo] }
     }
 
     /// The score of `pos` for the side to move, in the hand-set evaluation's units: the
@@ -344,15 +234,6 @@ impl Evaluator {
             if let Some(b) = self.layout.deadline(pos, c) {
                 flat += self.home[ci][b] as i64 * (own & self.homes[ci]).count_ones() as i64;
             }
-        }
-        for (squares, k, table) in &self.patterns {
-            let k = *k as usize;
-            let mut index = 0;
-            for (j, &s) in squares[..k].iter().enumerate() {
-                index |=
-                    (((white >> s) & 1) as usize) << j | (((black >> s) & 1) as usize) << (j + k);
-            }
-            flat += table[index] as i64;
         }
         flat += if turn == Color::White { self.tempo } else { -self.tempo } as i64;
         let acc = early as i64 * sum_early + late as i64 * sum_late + ONE as i64 * flat;
