@@ -246,6 +246,7 @@ const FILES: &[(Variant, &[u8])] = &[
     (Variant::Russian, include_bytes!("../../weights/russian.eval")),
     (Variant::American, include_bytes!("../../weights/american.eval")),
     (Variant::Spanish, include_bytes!("../../weights/spanish.eval")),
+    (Variant::Thai, include_bytes!("../../weights/thai.eval")),
 ];
 
 /// Rule sets that use another's weights file: (borrower, owner of the file).
