@@ -5,7 +5,7 @@
 //! | Easy   | 2 plies (a move or two)     | material only                                     | random among moves within 0.6 of a man of the best |
 //! | Medium | 0.25 s, at most 64 plies    | material, advancement                             | best |
 //! | Hard   | 1 s                         | + back rank, centre, trades when ahead            | best |
-//! | Insane | 3 s                         | + runaway men, free kings, or the learned evaluation where the build has weights; endgame databases where installed; Ugolki: the exact race once the armies have passed each other | best |
+//! | Insane | 3 s                         | + runaway men, free kings, or the learned evaluation where the build has weights; endgame databases where installed; Ugolki: the learned piece tables (`ugolki` preset) and the exact race once the armies have passed each other | best |
 //!
 //! Pending captures are always resolved before a position is evaluated (quiescence), and the
 //! rule set's own end and draw rules are applied inside the search, at every level.
