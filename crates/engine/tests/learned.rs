@@ -158,3 +158,21 @@ fn a_weights_file_serves_its_own_board_and_no_other() {
         }
     }
 }
+
+#[test]
+fn every_embedded_weights_file_fits_its_board() {
+    // A file that no longer fits its layout is dropped silently at run time (Insane falls
+    // back to the hand-set terms), so each one the build embeds is checked here.
+    let own =
+        [Variant::Russian, Variant::American, Variant::Italian, Variant::Spanish, Variant::Thai];
+    for v in own {
+        assert_eq!(learned::weights_of(v), v);
+        assert!(learned::evaluator(v).is_some(), "{v}'s weights file does not fit its layout");
+    }
+    for v in [Variant::Brazilian, Variant::Czech] {
+        assert!(learned::evaluator(v).is_some(), "{v} borrows russian's weights");
+    }
+    for v in [Variant::International, Variant::Frisian, Variant::Turkish, Variant::Canadian] {
+        assert!(learned::evaluator(v).is_none(), "{v} has no weights");
+    }
+}

@@ -245,6 +245,7 @@ pub fn applies(v: Variant) -> bool {
 const FILES: &[(Variant, &[u8])] = &[
     (Variant::Russian, include_bytes!("../../weights/russian.eval")),
     (Variant::American, include_bytes!("../../weights/american.eval")),
+    (Variant::Italian, include_bytes!("../../weights/italian.eval")),
     (Variant::Spanish, include_bytes!("../../weights/spanish.eval")),
     (Variant::Thai, include_bytes!("../../weights/thai.eval")),
 ];
