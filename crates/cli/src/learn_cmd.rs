@@ -7,7 +7,6 @@ use doska_engine::eval::{learned, ugolki_learned};
 use doska_engine::learn::{self, Selfplay};
 use doska_engine::{Level, Terms};
 use doska_rules::RuleSet;
-use doska_rules::ugolki::PRESETS;
 use std::time::Instant;
 
 /// `doska learn`.
@@ -47,20 +46,22 @@ pub struct LearnArgs {
 /// Plays the games, fits the weights, writes them and reports what the fit measured.
 pub fn learn(a: &LearnArgs) -> Result<()> {
     let rule_set = a.variant.parse::<RuleSet>()?;
-    if let RuleSet::Draughts(v) = rule_set
-        && !learned::applies(v)
-    {
-        bail!(
+    // The number of weights to fit, and whether there is a learned evaluation to fit at all.
+    let len = match rule_set {
+        RuleSet::Draughts(v) if learned::applies(v) => learned::layout(v).len(),
+        RuleSet::Draughts(v) => bail!(
             "{v} is not learned: poddavki's goal is the opposite and lasca's columns hold prisoners"
-        );
-    }
-    if let RuleSet::Ugolki(u) = rule_set
-        && ugolki_learned::layout(&u).is_none()
+        ),
+        RuleSet::Ugolki(u) => ugolki_learned::layout(&u)
+            .ok_or_else(ugolki_learned::not_a_preset)
+            .map_err(anyhow::Error::msg)?
+            .len(),
+    };
+    // Refused now rather than after the games are played.
+    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty())
+        && !dir.is_dir()
     {
-        bail!(
-            "custom Ugolki rules are not learned: the learned evaluation is made per preset ({})",
-            PRESETS.map(|(name, _)| name).join(", ")
-        );
+        bail!("--out {}: there is no folder {}", a.out.display(), dir.display());
     }
     let terms = Level::Insane.recipe().terms;
     let terms = if a.with_learned { terms } else { Terms { learned: false, ..terms } };
@@ -78,12 +79,11 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             eprint!("\r{n}/{} games", a.games);
         }
     };
-    let (data, len) = match rule_set {
-        RuleSet::Draughts(v) => (learn::selfplay(v, &plan, progress), learned::layout(v).len()),
-        RuleSet::Ugolki(u) => (
-            learn::selfplay_ugolki(u, &plan, progress).map_err(anyhow::Error::msg)?,
-            ugolki_learned::layout(&u).map_or(0, |l| l.len()),
-        ),
+    let data = match rule_set {
+        RuleSet::Draughts(v) => learn::selfplay(v, &plan, progress),
+        RuleSet::Ugolki(u) => {
+            learn::selfplay_ugolki(u, &plan, progress).map_err(anyhow::Error::msg)?
+        }
     };
     eprintln!();
     let [w, d, b] = data.results;
@@ -108,24 +108,30 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
         }
         RuleSet::Ugolki(u) => {
             let fit = learn::fit_ugolki(&u, &data, a.epochs, epoch).map_err(anyhow::Error::msg)?;
-            let bytes = ugolki_learned::encode(&u, &fit.weights);
+            let bytes = ugolki_learned::encode(&u, &fit.weights).map_err(anyhow::Error::msg)?;
             (fit, bytes)
         }
     };
     eprintln!();
-    let unit = if matches!(rule_set, RuleSet::Draughts(_)) {
-        "hundredths of a man"
-    } else {
-        "tenths of a step"
+    let (held, unit) = match rule_set {
+        RuleSet::Draughts(_) => ("positions", "hundredths of a man"),
+        RuleSet::Ugolki(_) => ("games", "tenths of a step"),
+    };
+    let measured = match fit.held_out {
+        Some((hand, learned)) => format!(
+            "log loss on held-out {held} {learned:.4} (hand-set evaluation {hand:.4}), on the rest {:.4}",
+            fit.train
+        ),
+        None => format!(
+            "log loss {:.4} on the games fitted (none held out: every 20th game is, so play 20 or more)",
+            fit.train
+        ),
     };
     outln!(
-        "fitted {} weights in {:.0} s: log loss on held-out positions {:.4} (hand-set evaluation {:.4}), on the rest {:.4}; \
+        "fitted {} weights in {:.0} s: {measured}; \
          one unit of the logistic = {:.0} {unit} ({:.0} for the hand-set evaluation)",
         fit.weights.len(),
         t.elapsed().as_secs_f64(),
-        fit.held_out.1,
-        fit.held_out.0,
-        fit.train,
         fit.per_unit,
         fit.scale,
     );

@@ -136,8 +136,7 @@ pub fn selfplay_ugolki(
     plan: &Selfplay,
     progress: impl Fn(usize) + Sync,
 ) -> Result<Data, String> {
-    let layout = ugolki_learned::layout(&rules)
-        .ok_or("only the Ugolki presets have a learned evaluation's layout")?;
+    let layout = ugolki_learned::layout(&rules).ok_or_else(ugolki_learned::not_a_preset)?;
     Ok(play_all(plan, progress, |g, searcher, data| {
         play_one_ugolki(rules, layout, plan, g, searcher, data)
     }))
@@ -190,6 +189,15 @@ fn game_rng(plan: &Selfplay, game: u64) -> (impl FnMut() -> u64, u32) {
     (next, random)
 }
 
+/// The winner of a game that ended in `e` for the side `turn` to move (none: a draw).
+fn winner_of(e: End, turn: Color) -> Option<Color> {
+    match e {
+        End::Win => Some(turn),
+        End::Loss => Some(turn.opposite()),
+        End::Draw => None,
+    }
+}
+
 /// A game's label from White's view and its slot in [`Data::results`].
 fn label(winner: Option<Color>) -> (f32, usize) {
     match winner {
@@ -214,13 +222,8 @@ fn play_one_ugolki(
     let mut moves: Vec<UgolkiMove> = Vec::new();
     let mut plies = 0u32;
     let winner = loop {
-        let turn = pos.side_to_move();
         if let Some(e) = pos.end() {
-            break match e {
-                End::Win => Some(turn),
-                End::Loss => Some(turn.opposite()),
-                End::Draw => None,
-            };
+            break winner_of(e, pos.side_to_move());
         }
         Node::legal(&pos, &mut moves);
         if moves.is_empty() {
@@ -259,11 +262,7 @@ fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, dat
     let mut moves: Vec<Move> = Vec::new();
     let winner = loop {
         let turn = node.pos.turn();
-        let to_move_wins = |e: End| match e {
-            End::Win => Some(turn),
-            End::Loss => Some(turn.opposite()),
-            End::Draw => None,
-        };
+        let to_move_wins = |e: End| winner_of(e, turn);
         if let Some(e) = node.end() {
             break to_move_wins(e);
         }
@@ -326,8 +325,10 @@ pub struct Fit {
     /// The same for the learned evaluation (draughts: its weights are scaled so that a man on
     /// a full board is worth 100 on average; Ugolki: the hand-set evaluation's scale).
     pub per_unit: f64,
-    /// Log loss on the held-out positions: the hand-set evaluation's and the learned one's.
-    pub held_out: (f64, f64),
+    /// Log loss on the held-out positions (draughts: every 20th; Ugolki: those of every 20th
+    /// game): the hand-set evaluation's and the learned one's; none when nothing was held
+    /// out (an Ugolki fit of fewer than 20 games).
+    pub held_out: Option<(f64, f64)>,
     /// Log loss of the learned evaluation on the positions it was fitted to.
     pub train: f64,
     /// Draughts: the mean value of a man and of a king on a full board, in hundredths of a
@@ -357,8 +358,7 @@ pub fn fit_ugolki(
     epochs: usize,
     progress: impl Fn(usize, f64),
 ) -> Result<Fit, String> {
-    let layout = ugolki_learned::layout(rules)
-        .ok_or("only the Ugolki presets have a learned evaluation's layout")?;
+    let layout = ugolki_learned::layout(rules).ok_or_else(ugolki_learned::not_a_preset)?;
     let raw = fit_logistic(layout.len(), data, epochs, Holdout::Games, progress);
     let scale = raw.scale;
     Ok(raw.scaled(scale))
@@ -368,7 +368,7 @@ pub fn fit_ugolki(
 struct Raw {
     w: Vec<f64>,
     scale: f64,
-    held_out: (f64, f64),
+    held_out: Option<(f64, f64)>,
     train: f64,
 }
 
@@ -475,14 +475,17 @@ fn fit_logistic(
         progress(epoch + 1, loss);
     }
     let predict = |i: usize| sigmoid(data.features(i).map(|(j, f)| w[j] * f as f64).sum());
-    let held_out = (
-        log_loss(
-            (0..n)
-                .filter(|i| held(*i))
-                .map(|i| (sigmoid(data.hand[i] as f64 / scale), data.label[i] as f64)),
-        ),
-        log_loss((0..n).filter(|i| held(*i)).map(|i| (predict(i), data.label[i] as f64))),
-    );
+    let any_held = (0..n).any(held);
+    let held_out = any_held.then(|| {
+        (
+            log_loss(
+                (0..n)
+                    .filter(|i| held(*i))
+                    .map(|i| (sigmoid(data.hand[i] as f64 / scale), data.label[i] as f64)),
+            ),
+            log_loss((0..n).filter(|i| held(*i)).map(|i| (predict(i), data.label[i] as f64))),
+        )
+    });
     let train = log_loss((0..n).filter(|i| !held(*i)).map(|i| (predict(i), data.label[i] as f64)));
     Raw { w, scale, held_out, train }
 }

@@ -97,7 +97,7 @@ fn weights_files_are_read_back_exactly_and_wrong_ones_refused() {
     let rules = UgolkiRules::UGOLKI;
     let layout = ugolki_learned::layout(&rules).unwrap();
     let weights = arbitrary_weights(layout.len(), 3);
-    let bytes = ugolki_learned::encode(&rules, &weights);
+    let bytes = ugolki_learned::encode(&rules, &weights).unwrap();
     assert_eq!(ugolki_learned::decode(&bytes, &rules).unwrap(), weights);
     // Another preset's board (8 directions: more lines of three) does not take them.
     let err = ugolki_learned::decode(&bytes, &UgolkiRules::BRAINKING).unwrap_err();
@@ -109,6 +109,8 @@ fn weights_files_are_read_back_exactly_and_wrong_ones_refused() {
     assert!(ugolki_learned::layout(&custom).is_none());
     assert!(ugolki_learned::evaluator(&custom).is_none());
     assert!(ugolki_learned::decode(&bytes, &custom).is_err());
+    let err = ugolki_learned::encode(&custom, &weights).unwrap_err();
+    assert!(err.contains("per preset") && err.contains("ugolki-brainking"), "{err}");
 }
 
 #[test]

@@ -171,16 +171,28 @@ pub fn evaluator(rules: &UgolkiRules) -> Option<&'static Evaluator> {
     PRESETS.iter().position(|(_, r)| r == rules).and_then(|i| all[i].as_ref())
 }
 
+/// What is said of rules that are not a preset (custom rules keep the hand-set terms).
+pub fn not_a_preset() -> String {
+    format!(
+        "custom Ugolki rules have no learned evaluation: it is made per preset ({})",
+        PRESETS.map(|(name, _)| name).join(", ")
+    )
+}
+
+/// The preset's name and layout, or what is wrong.
+fn preset(rules: &UgolkiRules) -> Result<(&'static str, &'static Layout), String> {
+    rules.preset_id().zip(layout(rules)).ok_or_else(not_a_preset)
+}
+
 /// Reads a weights file for preset `rules`; says what is wrong with one that does not fit.
 pub fn decode(bytes: &[u8], rules: &UgolkiRules) -> Result<Vec<i32>, String> {
-    let name = rules.preset_id().ok_or("only the Ugolki presets have learned weights")?;
-    let l = layout(rules).ok_or("only the Ugolki presets have learned weights")?;
+    let (name, l) = preset(rules)?;
     decode_named(bytes, name, l.len())
 }
 
 /// A weights file for preset `rules` (as `doska learn` writes it).
-pub fn encode(rules: &UgolkiRules, weights: &[i32]) -> Vec<u8> {
-    super::learned::encode_named(rules.preset_id().unwrap_or("custom"), weights)
+pub fn encode(rules: &UgolkiRules, weights: &[i32]) -> Result<Vec<u8>, String> {
+    Ok(super::learned::encode_named(preset(rules)?.0, weights))
 }
 
 /// One preset's weights arranged so that a position is scored in one pass over its pieces,
@@ -192,7 +204,6 @@ pub struct Evaluator {
     piece: Box<[[[i32; 2]; 128]; 2]>,
     /// `[colour][bucket]`: a piece at home's weight, negated for Black.
     home: [[i32; DEADLINE.len() + 1]; 2],
-    homes: [u128; 2],
     layout: &'static Layout,
     tempo: i32,
 }
@@ -214,7 +225,7 @@ impl Evaluator {
                 *w = sign * weights[l.home + b];
             }
         }
-        Evaluator { piece, home, homes: l.homes, layout: l, tempo: weights[l.tempo] }
+        Evaluator { piece, home, layout: l, tempo: weights[l.tempo] }
     }
 
     /// The score of `pos` for the side to move, in the hand-set evaluation's units: the
@@ -232,7 +243,7 @@ impl Evaluator {
             }
             let c = if ci == 0 { Color::White } else { Color::Black };
             if let Some(b) = self.layout.deadline(pos, c) {
-                flat += self.home[ci][b] as i64 * (own & self.homes[ci]).count_ones() as i64;
+                flat += self.home[ci][b] as i64 * (own & self.layout.homes[ci]).count_ones() as i64;
             }
         }
         flat += if turn == Color::White { self.tempo } else { -self.tempo } as i64;
