@@ -454,6 +454,10 @@ pub struct MatchArgs {
     /// Multiplies the levels' thinking times (0.1 = a tenth).
     #[arg(long, default_value_t = 0.1)]
     scale: f64,
+    /// Prints each game as it ends: its opening, who had White, the result, how it ended and
+    /// after how many plies.
+    #[arg(long)]
+    log: bool,
     /// Endgame databases.
     #[command(flatten)]
     pub(crate) egdb: crate::egdb_cmd::EgdbDir,
@@ -502,25 +506,32 @@ impl Player {
         Ok(Player { level, terms, features, threads })
     }
 
-    /// Evaluates with the weights in `file` in rule set `v` (the file's own rule set when
-    /// `v` is none), if a file is given.
+    /// Evaluates with the weights in `file` for `rules` (the file's own draughts rule set
+    /// when `rules` is none), if a file is given.
     pub(crate) fn read_weights(
         &mut self,
         file: Option<&std::path::Path>,
-        v: Option<Variant>,
+        rules: Option<RuleSet>,
     ) -> Result<()> {
-        use doska_engine::eval::learned;
+        use doska_engine::eval::{learned, ugolki_learned};
         let Some(file) = file else { return Ok(()) };
         let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
-        let read = match v {
-            Some(v) => learned::read_for(&bytes, v).map(|w| (v, w)),
-            None => learned::read(&bytes),
-        };
-        let (v, weights) = read
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("reading {}", file.display()))?;
-        let evaluator = doska_engine::eval::learned::Evaluator::new(v, &weights);
-        self.terms.weights = Some(Box::leak(Box::new(evaluator)));
+        let context = || format!("reading {}", file.display());
+        if let Some(RuleSet::Ugolki(r)) = rules {
+            let weights =
+                ugolki_learned::decode(&bytes, &r).map_err(anyhow::Error::msg).with_context(context)?;
+            let layout = ugolki_learned::layout(&r).context("a preset has a layout")?;
+            let evaluator = ugolki_learned::Evaluator::new(layout, &weights);
+            self.terms.ugolki_weights = Some(Box::leak(Box::new(evaluator)));
+        } else {
+            let read = match rules {
+                Some(RuleSet::Draughts(v)) => learned::read_for(&bytes, v).map(|w| (v, w)),
+                _ => learned::read(&bytes),
+            };
+            let (v, weights) = read.map_err(anyhow::Error::msg).with_context(context)?;
+            let evaluator = learned::Evaluator::new(v, &weights);
+            self.terms.weights = Some(Box::leak(Box::new(evaluator)));
+        }
         self.terms.learned = true;
         Ok(())
     }
@@ -533,7 +544,8 @@ impl Player {
     }
 }
 
-/// Plays one game; returns the score of the player `a` (1, 0.5 or 0).
+/// Plays one game; returns the score of the player `a` (1, 0.5 or 0) and how the game ended
+/// (in words, with the number of plies played after the opening).
 fn one_game(
     rules: RuleSet,
     opening: &[String],
@@ -542,7 +554,7 @@ fn one_game(
     a_white: bool,
     scale: f64,
     seed: u64,
-) -> Result<f64> {
+) -> Result<(f64, String)> {
     let mut game = AnyGame::new(rules);
     for m in opening {
         game.play(m)?;
@@ -563,11 +575,14 @@ fn one_game(
         ply += 1;
     }
     let a_color = if a_white { Color::White } else { Color::Black };
-    Ok(match game.outcome().map(|o| o.winner) {
+    let outcome = game.outcome();
+    let score = match outcome.as_ref().map(|o| o.winner) {
         Some(doska_rules::game::Winner::Draw) | None => 0.5,
         Some(w) if w == doska_rules::game::Winner::side(a_color) => 1.0,
         Some(_) => 0.0,
-    })
+    };
+    let end = outcome.map_or("no move to play: a draw".to_string(), |o| o.text);
+    Ok((score, format!("{end} after {ply} plies")))
 }
 
 /// The score of a match, game by game, from one side's view (1, 0.5 or 0 a game).
@@ -637,12 +652,8 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
     }
     let mut a = Player::new(m.a, &m.a_without, m.a_threads)?;
     let mut b = Player::new(m.b, &m.b_without, m.b_threads)?;
-    if let RuleSet::Draughts(v) = rules {
-        a.read_weights(m.a_weights.as_deref(), Some(v))?;
-        b.read_weights(m.b_weights.as_deref(), Some(v))?;
-    } else if m.a_weights.is_some() || m.b_weights.is_some() {
-        bail!("a weights file is for a draughts rule set's learned evaluation, not Ugolki");
-    }
+    a.read_weights(m.a_weights.as_deref(), Some(rules))?;
+    b.read_weights(m.b_weights.as_deref(), Some(rules))?;
     let weights = |file: &Option<std::path::PathBuf>| {
         file.as_ref().map(|f| format!(" with {}", f.display())).unwrap_or_default()
     };
@@ -660,9 +671,18 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
     let mut tally = Tally::default();
     for (i, opening) in openings(rules, pairs).iter().enumerate() {
         for a_white in [true, false] {
-            let s =
-                one_game(rules, opening, a, b, a_white, m.scale, 1000 * i as u64 + a_white as u64)?;
+            let seed = 1000 * i as u64 + a_white as u64;
+            let (s, end) = one_game(rules, opening, a, b, a_white, m.scale, seed)?;
             tally.add(s);
+            if m.log {
+                let colour = if a_white { "white" } else { "black" };
+                let result = if s > 0.75 { "won" } else if s < 0.25 { "lost" } else { "drew" };
+                eprintln!(
+                    "\rgame {}: opening '{}', a {colour} {result}: {end}",
+                    tally.games(),
+                    opening.join(" ")
+                );
+            }
             eprint!("\r{} games: {}", tally.games(), tally.counts());
         }
     }

@@ -35,6 +35,8 @@ pub struct Terms {
     /// With `learned`: these weights (read from a file, `doska match --a-weights`) instead of
     /// the ones the build embeds, to measure one weights file against another.
     pub weights: Option<&'static learned::Evaluator>,
+    /// The same for Ugolki: these weights for their preset instead of the embedded ones.
+    pub ugolki_weights: Option<&'static ugolki_learned::Evaluator>,
 }
 
 impl Terms {
@@ -50,6 +52,7 @@ impl Terms {
         learned: false,
         egdb: false,
         weights: None,
+        ugolki_weights: None,
     };
     /// Every term.
     pub const ALL: Terms = Terms {
@@ -63,6 +66,7 @@ impl Terms {
         learned: true,
         egdb: true,
         weights: None,
+        ugolki_weights: None,
     };
 
     /// The terms' names, as `doska match --a-without` takes them.

@@ -46,7 +46,10 @@ pub fn evaluate(pos: &UgolkiPosition, t: &Terms) -> i32 {
         return score;
     }
     if t.learned
-        && let Some(e) = ugolki_learned::evaluator(pos.rules())
+        && let Some(e) = t
+            .ugolki_weights
+            .filter(|e| e.rules() == pos.rules())
+            .or_else(|| ugolki_learned::evaluator(pos.rules()))
     {
         return e.evaluate(pos);
     }

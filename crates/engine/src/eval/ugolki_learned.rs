@@ -208,6 +208,15 @@ pub struct Evaluator {
     tempo: i32,
 }
 
+/// Two evaluators are the same when they are one (each is made once from its weights).
+impl PartialEq for Evaluator {
+    fn eq(&self, other: &Evaluator) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for Evaluator {}
+
 impl Evaluator {
     /// Arranges `weights` (which fit `layout`) for the search.
     pub fn new(layout: &'static Layout, weights: &[i32]) -> Evaluator {
@@ -226,6 +235,11 @@ impl Evaluator {
             }
         }
         Evaluator { piece, home, layout: l, tempo: weights[l.tempo] }
+    }
+
+    /// The preset these weights are for.
+    pub fn rules(&self) -> &UgolkiRules {
+        &self.layout.rules
     }
 
     /// The score of `pos` for the side to move, in the hand-set evaluation's units: the
