@@ -518,8 +518,9 @@ impl Player {
         let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
         let context = || format!("reading {}", file.display());
         if let Some(RuleSet::Ugolki(r)) = rules {
-            let weights =
-                ugolki_learned::decode(&bytes, &r).map_err(anyhow::Error::msg).with_context(context)?;
+            let weights = ugolki_learned::decode(&bytes, &r)
+                .map_err(anyhow::Error::msg)
+                .with_context(context)?;
             let layout = ugolki_learned::layout(&r).context("a preset has a layout")?;
             let evaluator = ugolki_learned::Evaluator::new(layout, &weights);
             self.terms.ugolki_weights = Some(Box::leak(Box::new(evaluator)));
@@ -676,7 +677,13 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
             tally.add(s);
             if m.log {
                 let colour = if a_white { "white" } else { "black" };
-                let result = if s > 0.75 { "won" } else if s < 0.25 { "lost" } else { "drew" };
+                let result = if s > 0.75 {
+                    "won"
+                } else if s < 0.25 {
+                    "lost"
+                } else {
+                    "drew"
+                };
                 eprintln!(
                     "\rgame {}: opening '{}', a {colour} {result}: {end}",
                     tally.games(),

@@ -9,6 +9,7 @@ macro_rules! outln {
     };
 }
 
+mod book_cmd;
 mod dxp_cmd;
 mod egdb_cmd;
 mod engine_cmd;
@@ -57,6 +58,8 @@ enum Command {
     Learn(learn_cmd::LearnArgs),
     /// Endgame databases: build (solve every position of a few pieces), verify, probe.
     Egdb(egdb_cmd::EgdbArgs),
+    /// Opening books: build one from deep searches of the first moves, show a position's moves.
+    Book(book_cmd::BookArgs),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
         Some(Command::Dxp(a)) => dxp_cmd::dxp(&a),
         Some(Command::Learn(a)) => learn_cmd::learn(&a),
         Some(Command::Egdb(a)) => egdb_cmd::egdb(&a),
+        Some(Command::Book(a)) => book_cmd::book(&a),
         Some(Command::Serve(a)) => serve_cmd::serve(&a),
         None => serve_cmd::serve(&cli.serve),
     };

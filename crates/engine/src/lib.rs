@@ -10,6 +10,7 @@
 //! assert!(mv.is_some());
 //! ```
 
+pub mod book;
 pub mod egdb;
 pub mod eval;
 pub mod learn;
@@ -266,6 +267,12 @@ pub fn choose_with_terms(
     scale: f64,
 ) -> Option<String> {
     let recipe = level.recipe();
+    if terms.book
+        && let Some(entries) = book::embedded(game.rules()).and_then(|b| b.get(game))
+        && let Some(mv) = book::pick(entries, recipe.book_margin, seed ^ game.plies() as u64)
+    {
+        return Some(mv.to_string());
+    }
     searcher.set_terms(terms);
     searcher.set_exact_root(recipe.random_margin.is_some());
     let limits = Limits {

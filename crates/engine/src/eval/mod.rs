@@ -32,6 +32,9 @@ pub struct Terms {
     /// Draughts: the exact values of an installed endgame database ([`crate::egdb`]) in
     /// place of a search, where the position is in it.
     pub egdb: bool,
+    /// The opening book ([`crate::book`]) where the build has one for the rule set: its move
+    /// instead of a search, in the positions it holds.
+    pub book: bool,
     /// With `learned`: these weights (read from a file, `doska match --a-weights`) instead of
     /// the ones the build embeds, to measure one weights file against another.
     pub weights: Option<&'static learned::Evaluator>,
@@ -51,6 +54,7 @@ impl Terms {
         exact_race: false,
         learned: false,
         egdb: false,
+        book: false,
         weights: None,
         ugolki_weights: None,
     };
@@ -65,12 +69,13 @@ impl Terms {
         exact_race: true,
         learned: true,
         egdb: true,
+        book: true,
         weights: None,
         ugolki_weights: None,
     };
 
     /// The terms' names, as `doska match --a-without` takes them.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "advancement",
         "back_rank",
         "centre",
@@ -80,6 +85,7 @@ impl Terms {
         "exact_race",
         "learned",
         "egdb",
+        "book",
     ];
 
     /// The switch of the term called `name`, if there is one.
@@ -94,6 +100,7 @@ impl Terms {
             "exact_race" => &mut self.exact_race,
             "learned" => &mut self.learned,
             "egdb" => &mut self.egdb,
+            "book" => &mut self.book,
             _ => return None,
         })
     }
