@@ -4,12 +4,13 @@
 // kept beside the main line, a bad FEN refused with the server's reason, and all of it without
 // a game on the server (nothing created, nothing in the player's lists or stats); a PDN's moves
 // as the main line with the capture that must follow glowing at once; the exact Ugolki race in
-// both languages; the way in from the home page and from a finished game (never from a game
+// both languages; the opening book's moves in the first moves of russian; the way in from the home page and from a finished game (never from a game
 // being played).
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
-import { lowContrast, myTurn, newGame, openPage, serverAndBrowser, tap } from './harness.js';
+import { BIN, lowContrast, myTurn, newGame, openPage, serverAndBrowser, tap } from './harness.js';
 
 const env = serverAndBrowser();
 
@@ -231,6 +232,28 @@ test('Ugolki once the armies have separated: the exact race, in English and Russ
       assert.ok(await page.locator('.board [data-square="g5"] .disc.white').count());
       assert.equal(await page.locator('.an-line').count(), 3);
     }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the start of russian: the opening book\'s moves, best first, in English and Russian; past the book, none', async () => {
+  // The book's moves at the start, as `doska book show` lists them ("c3-b4 +0" a line).
+  const want = execFileSync(BIN, ['book', 'show', '--variant', 'russian']).toString().trim().split('\n').map((l) => l.split(' ')[0]);
+  assert.ok(want.length >= 2, want.join(' '));
+  const START = 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8';
+  for (const [locale, head] of [['en-US', 'Opening book: '], ['ru-RU', 'Дебютная книга: ']]) {
+    const { page, errors, context } = await openPage(env.browser, { locale });
+    await page.goto(`${env.server.url}/analysis?rules=russian&fen=${encodeURIComponent(START)}`);
+    const book = page.locator('.an-book:not([hidden])');
+    await book.waitFor();
+    assert.equal(await book.getAttribute('data-moves'), want.join(' '));
+    const text = /** @type {string} */ (await book.textContent());
+    assert.ok(text.startsWith(`${head}${want[0]} `), text);
+    // A move off the book's lines: the panel goes.
+    await page.goto(`${env.server.url}/analysis?rules=russian&fen=${encodeURIComponent(FEN)}`);
+    await page.locator('.an-line').first().waitFor();
+    assert.equal(await page.locator('.an-book').isHidden(), true);
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -375,6 +375,7 @@ export default {
   'analysis.race.white': 'White wins with best play',
   'analysis.race.black': 'Black wins with best play',
   'analysis.race.draw': 'a draw with best play',
+  'analysis.book': 'Opening book: {moves}',
   'analysis.egdb': 'Endgame database: {result}',
   'analysis.egdb.white': 'White wins in {moves}',
   'analysis.egdb.black': 'Black wins in {moves}',

@@ -377,6 +377,7 @@ export default {
   'analysis.race.white': 'при лучшей игре побеждают белые',
   'analysis.race.black': 'при лучшей игре побеждают чёрные',
   'analysis.race.draw': 'при лучшей игре ничья',
+  'analysis.book': 'Дебютная книга: {moves}',
   'analysis.egdb': 'Эндшпильная база: {result}',
   'analysis.egdb.white': 'белые выигрывают за {moves}',
   'analysis.egdb.black': 'чёрные выигрывают за {moves}',

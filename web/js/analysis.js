@@ -826,6 +826,7 @@ export class AnalysisScreen {
         </div>
         <p class="an-race" hidden></p>
         <p class="an-egdb" hidden></p>
+        <p class="an-book" hidden></p>
         <ol class="an-lines" aria-label="${esc(t('analysis.lines'))}"></ol>
         <p class="an-note"></p>
       </section>
@@ -1047,6 +1048,15 @@ export class AnalysisScreen {
       egdb.textContent = t('analysis.egdb', { result });
       egdb.setAttribute('data-winner', e.winner);
       egdb.setAttribute('data-plies', String(e.plies));
+    }
+    // The first moves of a rule set with an opening book: its moves and their values.
+    const book = /** @type {HTMLElement} */ (card.querySelector('.an-book'));
+    const bk = a && a.book;
+    book.hidden = !bk || !bk.length;
+    if (bk && bk.length) {
+      const moves = bk.map((/** @type {any} */ b) => `${b.move} ${fmt(b.value)}`).join(', ');
+      book.textContent = t('analysis.book', { moves });
+      book.setAttribute('data-moves', bk.map((/** @type {any} */ b) => b.move).join(' '));
     }
     const ol = /** @type {HTMLElement} */ (card.querySelector('.an-lines'));
     if (!a || n.over) {

@@ -68,6 +68,16 @@ struct AnalysisJson {
     /// Draughts with few pieces, where the server has the rule set's endgame database: the
     /// exact result.
     endgame: Option<EndgameJson>,
+    /// In the first moves of a rule set with an opening book: its moves, best first.
+    book: Option<Vec<BookJson>>,
+}
+
+#[derive(Debug, Serialize)]
+struct BookJson {
+    #[serde(rename = "move")]
+    mv: String,
+    /// From White's side, in units (as a line's value).
+    value: f64,
 }
 
 #[derive(Debug, Serialize)]
@@ -141,7 +151,19 @@ fn run(game: &AnyGame, depth: u32, lines: usize) -> AnalysisJson {
         lines: line_json,
         race: exact_race(game),
         endgame: endgame(game),
+        book: book_moves(game),
     }
+}
+
+/// The opening book's moves for the position, best first, if the build has it there.
+fn book_moves(game: &AnyGame) -> Option<Vec<BookJson>> {
+    let entries = doska_engine::book::embedded(game.rules())?.get(game)?;
+    let u = unit(game);
+    let white = |score: i32| {
+        let v = value(score, u);
+        if game.turn() == Color::White { v } else { -v }
+    };
+    Some(entries.iter().map(|e| BookJson { mv: e.mv.clone(), value: white(e.score) }).collect())
 }
 
 /// The exact result from the installed endgame database, if the position is in it.
