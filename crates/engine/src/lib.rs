@@ -268,8 +268,9 @@ pub fn choose_with_terms(
 ) -> Option<String> {
     let recipe = level.recipe();
     if terms.book
+        && let Some(margin) = recipe.book_margin
         && let Some(entries) = book::embedded(game.rules()).and_then(|b| b.get(game))
-        && let Some(mv) = book::pick(entries, recipe.book_margin, seed ^ game.plies() as u64)
+        && let Some(mv) = book::pick(entries, margin, seed ^ game.plies() as u64)
     {
         return Some(mv.to_string());
     }
