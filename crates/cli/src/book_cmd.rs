@@ -134,8 +134,10 @@ fn show(a: &ShowArgs) -> Result<()> {
                 .with_context(|| format!("reading {}", f.display()))?;
             &owned
         }
-        None => book::embedded(rules)
-            .with_context(|| format!("the build has no opening book for {rules}"))?,
+        None => book::embedded(rules).with_context(|| {
+            let ids: Vec<&str> = book::embedded_all().iter().map(|(id, _)| *id).collect();
+            format!("the build has no opening book for {rules} (it has: {})", ids.join(", "))
+        })?,
     };
     let mut game = AnyGame::new(rules);
     for m in a.moves.split_whitespace() {

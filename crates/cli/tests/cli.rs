@@ -437,3 +437,60 @@ fn match_takes_a_weights_file_per_side_and_refuses_one_that_does_not_fit() {
     ]);
     assert!(!ok && err.contains("/nonexistent.eval"), "{err}");
 }
+
+#[test]
+fn match_takes_an_ugolki_weights_file_and_logs_each_game() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/weights/ugolki.eval");
+    let base = ["match", "--a", "easy", "--b", "easy", "--games", "2", "--a-weights", file];
+    let (ok, out, err) = doska(&[&base[..], &["--variant", "ugolki", "--log"]].concat());
+    assert!(ok, "{err}");
+    assert!(out.contains("ugolki.eval vs easy: 2 games"), "{out}");
+    // One line a game: its opening, a's colour and result, how it ended, after how many plies.
+    let logged: Vec<&str> = err.lines().filter(|l| l.contains("game ")).collect();
+    assert!(
+        logged.iter().any(|l| l.contains("game 1: opening '") && l.contains("a white")),
+        "{err}"
+    );
+    assert!(
+        logged.iter().any(|l| l.contains("game 2: opening '") && l.contains("a black")),
+        "{err}"
+    );
+    assert!(logged.iter().all(|l| l.contains(" plies")), "{err}");
+    // The weights are made per preset: another preset's board does not take them.
+    let (ok, _, err) = doska(&[&base[..], &["--variant", "ugolki-brainking"]].concat());
+    assert!(!ok && err.contains("not ugolki-brainking"), "{err}");
+}
+
+#[test]
+fn book_show_and_build() {
+    let (ok, out, err) = doska(&["book", "show", "--variant", "russian", "--moves", "c3-d4"]);
+    assert!(ok, "{err}");
+    let first = out.lines().next().unwrap_or_default();
+    assert!(first.split(' ').nth(1).is_some_and(|s| s.parse::<i32>().is_ok()), "{out}");
+    let (ok, out, _) =
+        doska(&["book", "show", "--variant", "russian", "--moves", "c3-d4 h6-g5 a3-b4"]);
+    assert!(ok && out.starts_with("not in the book"), "{out}");
+    let (ok, _, err) = doska(&["book", "show", "--variant", "ugolki"]);
+    assert!(!ok && err.contains("no opening book for ugolki (it has: russian"), "{err}");
+    let dir = std::env::temp_dir().join(format!("doska-book-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("american.book");
+    let path = book.to_str().unwrap();
+    let build = ["book", "build", "--variant", "american", "--depth", "2", "--plies", "2"];
+    let (ok, out, err) = doska(&[&build[..], &["--out", path]].concat());
+    assert!(ok, "{err}");
+    assert!(out.contains("american: 57 positions to depth 2"), "{out}");
+    let text = std::fs::read_to_string(&book).unwrap();
+    assert!(
+        text.starts_with("# doska opening book: american\n# made by: doska book build"),
+        "{text}"
+    );
+    let (ok, out, err) = doska(&["book", "show", "--variant", "american", "--file", path]);
+    assert!(ok && !out.starts_with("not in the book"), "{out}{err}");
+    // The file is checked against the rule set it is read for.
+    let (ok, _, err) = doska(&["book", "show", "--variant", "russian", "--file", path]);
+    assert!(!ok && err.contains("line 4"), "{err}");
+    let (ok, _, err) = doska(&[&build[..], &["--out", "/nonexistent/x.book"]].concat());
+    assert!(!ok && err.contains("there is no folder /nonexistent"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
