@@ -37,6 +37,10 @@ pub struct LearnArgs {
     /// not the hand-set terms: for a second round of learning from better games.
     #[arg(long)]
     with_learned: bool,
+    /// Ugolki: the share of each position's label that is its game's result; the rest is the
+    /// players' search score there, turned into a chance of winning by the hand-set scale.
+    #[arg(long, default_value_t = 1.0)]
+    result_share: f64,
     /// Where to write the weights (crates/engine/weights/<variant>.eval is what the build
     /// embeds).
     #[arg(long)]
@@ -107,7 +111,8 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             (fit, bytes)
         }
         RuleSet::Ugolki(u) => {
-            let fit = learn::fit_ugolki(&u, &data, a.epochs, epoch).map_err(anyhow::Error::msg)?;
+            let fit = learn::fit_ugolki(&u, &data, a.epochs, a.result_share.clamp(0.0, 1.0), epoch)
+                .map_err(anyhow::Error::msg)?;
             let bytes = ugolki_learned::encode(&u, &fit.weights).map_err(anyhow::Error::msg)?;
             (fit, bytes)
         }

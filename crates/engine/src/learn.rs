@@ -42,6 +42,9 @@ pub struct Data {
     label: Vec<f32>,
     /// The hand-set evaluation from White's view (for the scale and the comparison).
     hand: Vec<i32>,
+    /// Ugolki: the players' search score from White's view (a part of the label where
+    /// [`fit_ugolki`] is asked for it); draughts: the hand-set evaluation.
+    searched: Vec<i32>,
     /// The number of the game each position comes from.
     game: Vec<u32>,
     /// Game results: White wins, draws, Black wins.
@@ -62,20 +65,22 @@ impl Data {
     fn push(&mut self, pos: &Position, game: u64, result: f32) {
         let hand = draughts::evaluate(pos, &Terms { learned: false, ..Terms::ALL });
         let hand = if pos.turn() == Color::White { hand } else { -hand };
-        self.push_features(|f| learned::layout(pos.variant()).visit(pos, f), hand, game, result);
+        let visit = |f: &mut dyn FnMut(usize, i32)| learned::layout(pos.variant()).visit(pos, f);
+        self.push_features(visit, hand, hand, game, result);
     }
 
     fn push_ugolki(
         &mut self,
         pos: &UgolkiPosition,
         layout: &ugolki_learned::Layout,
+        searched: i32,
         game: u64,
         result: f32,
     ) {
         let terms = Terms { learned: false, exact_race: false, ..Terms::ALL };
-        let hand = ugolki::evaluate(pos, &terms);
-        let hand = if pos.side_to_move() == Color::White { hand } else { -hand };
-        self.push_features(|f| layout.visit(pos, f), hand, game, result);
+        let white = |score: i32| if pos.side_to_move() == Color::White { score } else { -score };
+        let hand = white(ugolki::evaluate(pos, &terms));
+        self.push_features(|f| layout.visit(pos, f), hand, white(searched), game, result);
     }
 
     /// Adds a position given by its features (`visit` calls its argument with each), the
@@ -84,6 +89,7 @@ impl Data {
         &mut self,
         visit: impl FnOnce(&mut dyn FnMut(usize, i32)),
         hand: i32,
+        searched: i32,
         game: u64,
         result: f32,
     ) {
@@ -97,6 +103,7 @@ impl Data {
         self.start.push(self.index.len());
         self.label.push(result);
         self.hand.push(hand);
+        self.searched.push(searched);
         self.game.push(game as u32);
     }
 
@@ -112,6 +119,7 @@ impl Data {
         }
         self.label.extend(other.label);
         self.hand.extend(other.hand);
+        self.searched.extend(other.searched);
         self.game.extend(other.game);
         for k in 0..3 {
             self.results[k] += other.results[k];
@@ -218,7 +226,7 @@ fn play_one_ugolki(
     let (mut next, random) = game_rng(plan, game);
     let mut pos = UgolkiPosition::start(rules);
     let mut keys: Vec<u64> = Vec::new();
-    let mut kept: Vec<UgolkiPosition> = Vec::new();
+    let mut kept: Vec<(UgolkiPosition, i32)> = Vec::new();
     let mut moves: Vec<UgolkiMove> = Vec::new();
     let mut plies = 0u32;
     let winner = loop {
@@ -232,11 +240,12 @@ fn play_one_ugolki(
         let mv = if plies < random {
             moves[(next() % moves.len() as u64) as usize]
         } else {
-            if !race::separated(&pos) {
-                kept.push(pos);
-            }
             let limits = Limits { nodes: Some(plan.nodes), ..Limits::default() };
-            match searcher.search(&pos, &keys, limits, |_| {}).best {
+            let out = searcher.search(&pos, &keys, limits, |_| {});
+            if !race::separated(&pos) {
+                kept.push((pos, out.score));
+            }
+            match out.best {
                 Some(m) => m,
                 None => break None,
             }
@@ -247,8 +256,8 @@ fn play_one_ugolki(
     };
     let (label, slot) = label(winner);
     data.results[slot] += 1;
-    for p in &kept {
-        data.push_ugolki(p, layout, game, label);
+    for (p, score) in &kept {
+        data.push_ugolki(p, layout, *score, game, label);
     }
 }
 
@@ -339,7 +348,7 @@ pub struct Fit {
 /// Fits the draughts weights to `data` (every 20th position held out to measure).
 pub fn fit(v: Variant, data: &Data, epochs: usize, progress: impl Fn(usize, f64)) -> Fit {
     let layout = learned::layout(v);
-    let raw = fit_logistic(layout.len(), data, epochs, Holdout::Positions, progress);
+    let raw = fit_logistic(layout.len(), data, epochs, Holdout::Positions, 1.0, progress);
     // A man on a full board is worth 100 on average, as in the hand-set evaluation, so that
     // the search's margins (in hundredths of a man) keep their meaning.
     let man = layout.piece_means(&raw.w).0;
@@ -352,14 +361,17 @@ pub fn fit(v: Variant, data: &Data, epochs: usize, progress: impl Fn(usize, f64)
 
 /// Fits the Ugolki weights for preset `rules` to `data`, in the hand-set evaluation's
 /// units: a score means the same chance of winning in both. Every 20th game is held out.
+/// Each position is fitted to `result_share` of its game's result and the rest of its
+/// players' search score (1: the result alone).
 pub fn fit_ugolki(
     rules: &UgolkiRules,
     data: &Data,
     epochs: usize,
+    result_share: f64,
     progress: impl Fn(usize, f64),
 ) -> Result<Fit, String> {
     let layout = ugolki_learned::layout(rules).ok_or_else(ugolki_learned::not_a_preset)?;
-    let raw = fit_logistic(layout.len(), data, epochs, Holdout::Games, progress);
+    let raw = fit_logistic(layout.len(), data, epochs, Holdout::Games, result_share, progress);
     let scale = raw.scale;
     Ok(raw.scaled(scale))
 }
@@ -408,6 +420,7 @@ fn fit_logistic(
     data: &Data,
     epochs: usize,
     holdout: Holdout,
+    result_share: f64,
     progress: impl Fn(usize, f64),
 ) -> Raw {
     let n = data.len();
@@ -433,6 +446,17 @@ fn fit_logistic(
         }
     }
     let scale = (lo + hi) / 2.0;
+    // What each position is fitted to: the game's result, or that share of it and the rest
+    // the players' search score turned into a chance by the hand-set scale.
+    let target = |i: usize| {
+        let result = data.label[i] as f64;
+        if result_share >= 1.0 {
+            result
+        } else {
+            let searched = sigmoid(data.searched[i] as f64 / scale);
+            result_share * result + (1.0 - result_share) * searched
+        }
+    };
     // Adam over shuffled mini-batches, the weights in units of the logistic's argument.
     let mut w = vec![0f64; len];
     let (mut m, mut s) = (vec![0f64; len], vec![0f64; len]);
@@ -450,7 +474,7 @@ fn fit_logistic(
         for batch in order.chunks(1024) {
             for &i in batch {
                 let x: f64 = data.features(i).map(|(j, f)| w[j] * f as f64).sum();
-                let err = sigmoid(x) - data.label[i] as f64;
+                let err = sigmoid(x) - target(i);
                 for (j, f) in data.features(i) {
                     if grad[j] == 0.0 {
                         touched.push(j);

@@ -146,17 +146,26 @@ fn learning_plays_ugolki_games_and_fits_weights_that_predict_them() {
     let data = learn::selfplay_ugolki(rules, &plan, |_| {}).unwrap();
     assert_eq!(data.results.iter().sum::<usize>(), 16);
     assert!(data.len() > 16 * 20, "{} positions", data.len());
-    let fit = learn::fit_ugolki(&rules, &data, 5, |_, _| {}).unwrap();
+    let fit = learn::fit_ugolki(&rules, &data, 5, 1.0, |_, _| {}).unwrap();
     assert_eq!(fit.weights.len(), ugolki_learned::layout(&rules).unwrap().len());
     assert!(fit.train < std::f64::consts::LN_2, "train loss {}", fit.train);
     assert!(fit.piece_means.is_none());
     let custom = UgolkiRules { equal_moves: false, ..rules };
     assert!(learn::selfplay_ugolki(custom, &plan, |_| {}).is_err());
+    // Fitted to the players' search scores alone (no result), the opening table runs as the
+    // race does: a piece on the far side of the board is worth more than one still at home.
+    let searched = learn::fit_ugolki(&rules, &data, 5, 0.0, |_, _| {}).unwrap();
+    assert_ne!(searched.weights, fit.weights);
+    let early = |sq: usize| searched.weights[2 * sq];
+    let home_row = (0..3).map(early).sum::<i32>();
+    let far_row = (56..59).map(|sq| early(sq + 4)).sum::<i32>()
+        + (48..51).map(|sq| early(sq + 4)).sum::<i32>();
+    assert!(far_row / 2 > home_row, "far {far_row} (two rows) against home {home_row}");
 }
 
 #[test]
-fn the_ugolki_preset_has_embedded_weights_and_the_others_do_not() {
+fn the_8x8_presets_have_embedded_weights_and_the_10x10_one_does_not() {
     assert!(ugolki_learned::evaluator(&UgolkiRules::UGOLKI).is_some());
-    assert!(ugolki_learned::evaluator(&UgolkiRules::BRAINKING).is_none());
+    assert!(ugolki_learned::evaluator(&UgolkiRules::BRAINKING).is_some());
     assert!(ugolki_learned::evaluator(&UgolkiRules::BRAINKING_10).is_none());
 }

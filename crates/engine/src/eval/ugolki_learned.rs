@@ -146,7 +146,10 @@ fn phase(pos: &UgolkiPosition) -> (i32, i32) {
 /// The embedded weights files, by preset (`doska learn --variant <preset> --out` writes
 /// them). Only where a match showed the weights beat the hand-set terms
 /// (bench/engines/RESULTS.md); a custom rule set keeps the hand-set terms.
-const FILES: &[(&str, &[u8])] = &[("ugolki", include_bytes!("../../weights/ugolki.eval"))];
+const FILES: &[(&str, &[u8])] = &[
+    ("ugolki", include_bytes!("../../weights/ugolki.eval")),
+    ("ugolki-brainking", include_bytes!("../../weights/ugolki-brainking.eval")),
+];
 
 /// The layout of a preset's board, if `rules` are a preset.
 pub fn layout(rules: &UgolkiRules) -> Option<&'static Layout> {
