@@ -44,7 +44,7 @@ struct BuildArgs {
     width: usize,
     /// A position's book moves are those within this many hundredths of a man of the best.
     #[arg(long, default_value_t = 20)]
-    margin: i32,
+    margin: u16,
     /// Threads, each searching its own positions (the book does not depend on them).
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -76,11 +76,7 @@ pub fn book(a: &BookArgs) -> Result<()> {
 
 fn build(a: &BuildArgs) -> Result<()> {
     let rules: RuleSet = a.variant.parse()?;
-    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty())
-        && !dir.is_dir()
-    {
-        bail!("--out {}: there is no folder {}", a.out.display(), dir.display());
-    }
+    crate::check_out_folder(&a.out)?;
     if a.depth == 0 || a.width == 0 {
         bail!("--depth and --width must be at least 1");
     }
@@ -89,7 +85,7 @@ fn build(a: &BuildArgs) -> Result<()> {
         plies: a.plies,
         full: a.full,
         width: a.width,
-        margin: a.margin.max(0),
+        margin: i32::from(a.margin),
         threads: a.threads.max(1),
     };
     let t = Instant::now();

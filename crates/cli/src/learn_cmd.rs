@@ -37,7 +37,7 @@ pub struct LearnArgs {
     /// not the hand-set terms: for a second round of learning from better games.
     #[arg(long)]
     with_learned: bool,
-    /// Ugolki: the share of each position's label that is its game's result; the rest is the
+    /// The share of each position's label that is its game's result (0 to 1); the rest is the
     /// players' search score there, turned into a chance of winning by the hand-set scale.
     #[arg(long, default_value_t = 1.0)]
     result_share: f64,
@@ -62,10 +62,12 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             .len(),
     };
     // Refused now rather than after the games are played.
-    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty())
-        && !dir.is_dir()
-    {
-        bail!("--out {}: there is no folder {}", a.out.display(), dir.display());
+    crate::check_out_folder(&a.out)?;
+    if !(0.0..=1.0).contains(&a.result_share) {
+        bail!(
+            "--result-share {}: a share from 0 (the search alone) to 1 (the result alone)",
+            a.result_share
+        );
     }
     let terms = Level::Insane.recipe().terms;
     let terms = if a.with_learned { terms } else { Terms { learned: false, ..terms } };
@@ -106,12 +108,12 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     let epoch = |e: usize, loss: f64| eprint!("\repoch {e}/{}: loss {loss:.4}", a.epochs);
     let (fit, bytes) = match rule_set {
         RuleSet::Draughts(v) => {
-            let fit = learn::fit(v, &data, a.epochs, epoch);
+            let fit = learn::fit(v, &data, a.epochs, a.result_share, epoch);
             let bytes = learned::encode(v, &fit.weights);
             (fit, bytes)
         }
         RuleSet::Ugolki(u) => {
-            let fit = learn::fit_ugolki(&u, &data, a.epochs, a.result_share.clamp(0.0, 1.0), epoch)
+            let fit = learn::fit_ugolki(&u, &data, a.epochs, a.result_share, epoch)
                 .map_err(anyhow::Error::msg)?;
             let bytes = ugolki_learned::encode(&u, &fit.weights).map_err(anyhow::Error::msg)?;
             (fit, bytes)

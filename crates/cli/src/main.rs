@@ -102,6 +102,17 @@ fn error_text(e: &anyhow::Error) -> String {
     text
 }
 
+/// Refuses an `--out` file whose folder is not there, before a long run rather than at its
+/// end (the run would be lost).
+pub(crate) fn check_out_folder(out: &std::path::Path) -> anyhow::Result<()> {
+    match out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) if !dir.is_dir() => {
+            anyhow::bail!("--out {}: there is no folder {}", out.display(), dir.display())
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Writes one line of a command's output. A closed pipe ends the program quietly (its reader
 /// has what it wanted); any other failure to write ends it with the reason.
 pub(crate) fn write_line(args: std::fmt::Arguments) {

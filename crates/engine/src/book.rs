@@ -1,8 +1,8 @@
 //! The opening book: for the positions of a rule set's first moves, the moves within a margin
 //! of the best with their scores from a deep search of doska's own (`doska book build`),
-//! embedded in the build. The levels that use it ([`crate::level`]) play from it instead of
-//! searching: Insane the best move (either of two that tie), the levels below it any move
-//! within their margin of the best, so that their games differ.
+//! embedded in the build. The levels that use it ([`crate::level`]: Medium and Hard) play from
+//! it instead of searching: any move within their margin of the best, so that their games
+//! differ.
 //!
 //! A book is text, one position a line: the moves from the start that reach it, a `|`, then
 //! each book move with its score (hundredths of a man, the mover's view), best first:

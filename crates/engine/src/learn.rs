@@ -42,8 +42,8 @@ pub struct Data {
     label: Vec<f32>,
     /// The hand-set evaluation from White's view (for the scale and the comparison).
     hand: Vec<i32>,
-    /// Ugolki: the players' search score from White's view (a part of the label where
-    /// [`fit_ugolki`] is asked for it); draughts: the hand-set evaluation.
+    /// The players' search score from White's view (a part of the label where the fit is
+    /// asked for it: `result_share`).
     searched: Vec<i32>,
     /// The number of the game each position comes from.
     game: Vec<u32>,
@@ -62,11 +62,11 @@ impl Data {
         self.label.is_empty()
     }
 
-    fn push(&mut self, pos: &Position, game: u64, result: f32) {
-        let hand = draughts::evaluate(pos, &Terms { learned: false, ..Terms::ALL });
-        let hand = if pos.turn() == Color::White { hand } else { -hand };
+    fn push(&mut self, pos: &Position, searched: i32, game: u64, result: f32) {
+        let white = |score: i32| if pos.turn() == Color::White { score } else { -score };
+        let hand = white(draughts::evaluate(pos, &Terms { learned: false, ..Terms::ALL }));
         let visit = |f: &mut dyn FnMut(usize, i32)| learned::layout(pos.variant()).visit(pos, f);
-        self.push_features(visit, hand, hand, game, result);
+        self.push_features(visit, hand, white(searched), game, result);
     }
 
     fn push_ugolki(
@@ -267,7 +267,7 @@ fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, dat
         DraughtsNode { pos: Position::start(v), counters: Counters::default(), plies: 0 };
     let mut keys: Vec<u64> = Vec::new();
     let mut seen: HashMap<u64, u32> = HashMap::new();
-    let mut kept: Vec<Position> = Vec::new();
+    let mut kept: Vec<(Position, i32)> = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
     let winner = loop {
         let turn = node.pos.turn();
@@ -288,11 +288,12 @@ fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, dat
         let mv = if node.plies < random {
             moves[(next() % moves.len() as u64) as usize]
         } else {
-            if !node.pos.has_capture() {
-                kept.push(node.pos.clone());
-            }
             let limits = Limits { nodes: Some(plan.nodes), ..Limits::default() };
-            match searcher.search(&node, &keys, limits, |_| {}).best {
+            let out = searcher.search(&node, &keys, limits, |_| {});
+            if !node.pos.has_capture() {
+                kept.push((node.pos.clone(), out.score));
+            }
+            match out.best {
                 Some(m) => m,
                 None => break to_move_wins(node.stuck()),
             }
@@ -302,8 +303,8 @@ fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, dat
     };
     let (label, slot) = label(winner);
     data.results[slot] += 1;
-    for p in &kept {
-        data.push(p, game, label);
+    for (p, score) in &kept {
+        data.push(p, *score, game, label);
     }
 }
 
@@ -345,10 +346,18 @@ pub struct Fit {
     pub piece_means: Option<(f64, f64)>,
 }
 
-/// Fits the draughts weights to `data` (every 20th position held out to measure).
-pub fn fit(v: Variant, data: &Data, epochs: usize, progress: impl Fn(usize, f64)) -> Fit {
+/// Fits the draughts weights to `data` (every 20th position held out to measure). Each
+/// position is fitted to `result_share` of its game's result and the rest of its players'
+/// search score (1: the result alone).
+pub fn fit(
+    v: Variant,
+    data: &Data,
+    epochs: usize,
+    result_share: f64,
+    progress: impl Fn(usize, f64),
+) -> Fit {
     let layout = learned::layout(v);
-    let raw = fit_logistic(layout.len(), data, epochs, Holdout::Positions, 1.0, progress);
+    let raw = fit_logistic(layout.len(), data, epochs, Holdout::Positions, result_share, progress);
     // A man on a full board is worth 100 on average, as in the hand-set evaluation, so that
     // the search's margins (in hundredths of a man) keep their meaning.
     let man = layout.piece_means(&raw.w).0;

@@ -128,7 +128,7 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
     let data = learn::selfplay(Variant::Russian, &plan, |_| {});
     assert_eq!(data.results.iter().sum::<usize>(), 40);
     assert!(data.len() > 40 * 10, "{} positions", data.len());
-    let fit = learn::fit(Variant::Russian, &data, 5, |_, _| {});
+    let fit = learn::fit(Variant::Russian, &data, 5, 1.0, |_, _| {});
     assert_eq!(fit.weights.len(), learned::layout(Variant::Russian).len());
     // Fitted to these positions, the weights explain them better than a coin.
     assert!(fit.train < std::f64::consts::LN_2, "train loss {}", fit.train);

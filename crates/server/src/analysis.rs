@@ -118,11 +118,7 @@ fn run(game: &AnyGame, depth: u32, lines: usize) -> AnalysisJson {
     let mut searcher = Searcher::new(16, Terms::ALL);
     let limits = Limits { depth: Some(depth), nodes: Some(MAX_NODES), movetime: None };
     let a = analyze_lines(&mut searcher, game, limits, lines, |_| {});
-    let u = unit(game);
-    let white = |score: i32| {
-        let v = value(score, u);
-        if game.turn() == Color::White { v } else { -v }
-    };
+    let white = |score: i32| white_value(game, score);
     let legal = game.legal_moves();
     let line_json = a
         .lines
@@ -155,15 +151,18 @@ fn run(game: &AnyGame, depth: u32, lines: usize) -> AnalysisJson {
     }
 }
 
+/// A score for the side to move in `game`, as a value in units from White's side.
+fn white_value(game: &AnyGame, score: i32) -> f64 {
+    let v = value(score, unit(game));
+    if game.turn() == Color::White { v } else { -v }
+}
+
 /// The opening book's moves for the position, best first, if the build has it there.
 fn book_moves(game: &AnyGame) -> Option<Vec<BookJson>> {
     let entries = doska_engine::book::embedded(game.rules())?.get(game)?;
-    let u = unit(game);
-    let white = |score: i32| {
-        let v = value(score, u);
-        if game.turn() == Color::White { v } else { -v }
-    };
-    Some(entries.iter().map(|e| BookJson { mv: e.mv.clone(), value: white(e.score) }).collect())
+    let book =
+        entries.iter().map(|e| BookJson { mv: e.mv.clone(), value: white_value(game, e.score) });
+    Some(book.collect())
 }
 
 /// The exact result from the installed endgame database, if the position is in it.
