@@ -176,3 +176,38 @@ fn every_embedded_weights_file_fits_its_board() {
         assert!(learned::evaluator(v).is_none(), "{v} has no weights");
     }
 }
+
+#[test]
+fn the_diamonds_follow_the_way_men_take() {
+    // A diamond is the smallest square of the lattice along which men take: on a diagonal
+    // board a square, the two diagonally below and the one below those; on an orthogonal one
+    // (men take along rows and files) a block of two by two.
+    let shape = |v: Variant, squares: &[u8; 4]| {
+        let g = &v.rules().geometry;
+        let mut cells: Vec<(i32, i32)> = squares
+            .iter()
+            .map(|s| {
+                let (r, c) = g.row_col(Square(*s));
+                (r as i32, c as i32)
+            })
+            .collect();
+        let (r0, c0) = cells.iter().fold((i32::MAX, i32::MAX), |m, c| (m.0.min(c.0), m.1.min(c.1)));
+        for c in &mut cells {
+            *c = (c.0 - r0, c.1 - c0);
+        }
+        cells.sort_unstable();
+        cells
+    };
+    for (v, want, count) in [
+        (Variant::Russian, vec![(0, 1), (1, 0), (1, 2), (2, 1)], 18),
+        (Variant::International, vec![(0, 1), (1, 0), (1, 2), (2, 1)], 32),
+        (Variant::Turkish, vec![(0, 0), (0, 1), (1, 0), (1, 1)], 49),
+        (Variant::Armenian, vec![(0, 0), (0, 1), (1, 0), (1, 1)], 49),
+    ] {
+        let diamonds = learned::layout(v).diamonds();
+        assert_eq!(diamonds.len(), count, "{v}");
+        for d in diamonds {
+            assert_eq!(shape(v, d), want, "{v} {d:?}");
+        }
+    }
+}

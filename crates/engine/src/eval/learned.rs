@@ -12,8 +12,10 @@
 //! - men with a free road to the last row, by row;
 //! - men and kings as a share of the pieces left (trading down when ahead);
 //! - local patterns: every diamond of four neighbouring squares (a square, the two below it
-//!   and the one below those) with each square empty, own or the opponent's (81 states per
-//!   diamond, each with its own weight), as Scan's evaluation does with larger regions;
+//!   and the one below those; where men take along rows and files, as in Turkish and
+//!   Armenian, every block of two by two) with each square empty, own or the opponent's (81
+//!   states per diamond, each with its own weight), as Scan's evaluation does with larger
+//!   regions;
 //! - a bonus for having the move.
 //!
 //! Weights are in sixteenths of a hundredth of a man; `doska learn` scales them so that a man
@@ -23,6 +25,7 @@
 
 use super::draughts;
 use doska_rules::bits::{self, Bits};
+use doska_rules::geometry::Directions;
 use doska_rules::variant::{Removal, Variant};
 use doska_rules::{Color, Position, Square};
 use std::sync::OnceLock;
@@ -75,13 +78,22 @@ impl Layout {
             // Every board is symmetric under half a turn, so the square is always there.
             flip[sq.0 as usize] = g.square_at(h - 1 - row, w - 1 - col).map_or(u8::MAX, |s| s.0);
         }
+        let at = |r: u8, c: u8| g.square_at(r, c).map(|s| s.0);
+        // A diamond is the smallest square of the lattice the pieces take along: on a diagonal
+        // board a square, the two below it and the one below those; where men take along rows
+        // and files (Turkish, Armenian), a block of two by two.
+        let orthogonal = r.man_captures.0 & Directions::DIAGONAL.0 == 0;
         let mut white = Vec::new();
-        for row in 0..h.saturating_sub(2) {
-            for col in 1..w.saturating_sub(1) {
-                let at = |r: u8, c: u8| g.square_at(r, c).map(|s| s.0);
-                if let (Some(a), Some(b), Some(c), Some(d)) =
-                    (at(row, col), at(row + 1, col - 1), at(row + 1, col + 1), at(row + 2, col))
-                {
+        for row in 0..h.saturating_sub(1) {
+            for col in 0..w {
+                let four = if orthogonal {
+                    [at(row, col), at(row, col + 1), at(row + 1, col), at(row + 1, col + 1)]
+                } else if col >= 1 {
+                    [at(row, col), at(row + 1, col - 1), at(row + 1, col + 1), at(row + 2, col)]
+                } else {
+                    continue;
+                };
+                if let [Some(a), Some(b), Some(c), Some(d)] = four {
                     white.push([a, b, c, d]);
                 }
             }
@@ -118,6 +130,11 @@ impl Layout {
     /// one fits the other).
     pub fn same_board(&self, other: &Layout) -> bool {
         self.len == other.len && self.dense == other.dense && self.diamonds == other.diamonds
+    }
+
+    /// The diamonds (the local patterns), as squares from White's side.
+    pub fn diamonds(&self) -> &[[u8; 4]] {
+        &self.diamonds[0]
     }
 
     /// The number of weights.
