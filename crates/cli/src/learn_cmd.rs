@@ -41,6 +41,10 @@ pub struct LearnArgs {
     /// players' search score there, turned into a chance of winning by the hand-set scale.
     #[arg(long, default_value_t = 1.0)]
     result_share: f64,
+    /// Draughts: hold the pieces' worth (a man's and a king's on every square, the king
+    /// count and the material shares) at the hand-set values and fit only the rest.
+    #[arg(long)]
+    hand_set_material: bool,
     /// Where to write the weights (crates/engine/weights/<variant>.eval is what the build
     /// embeds).
     #[arg(long)]
@@ -63,6 +67,11 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     };
     // Refused now rather than after the games are played.
     crate::check_out_folder(&a.out)?;
+    if a.hand_set_material && matches!(rule_set, RuleSet::Ugolki(_)) {
+        bail!(
+            "--hand-set-material is for draughts: Ugolki pieces are never taken, so it has no material to hold"
+        );
+    }
     if !(0.0..=1.0).contains(&a.result_share) {
         bail!(
             "--result-share {}: a share from 0 (the search alone) to 1 (the result alone)",
@@ -108,7 +117,12 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     let epoch = |e: usize, loss: f64| eprint!("\repoch {e}/{}: loss {loss:.4}", a.epochs);
     let (fit, bytes) = match rule_set {
         RuleSet::Draughts(v) => {
-            let fit = learn::fit(v, &data, a.epochs, a.result_share, epoch);
+            let material = if a.hand_set_material {
+                learn::Material::HandSet
+            } else {
+                learn::Material::Learned
+            };
+            let fit = learn::fit(v, &data, a.epochs, a.result_share, material, epoch);
             let bytes = learned::encode(v, &fit.weights);
             (fit, bytes)
         }

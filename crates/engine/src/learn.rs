@@ -346,6 +346,18 @@ pub struct Fit {
     pub piece_means: Option<(f64, f64)>,
 }
 
+/// What a draughts fit learns of the material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Material {
+    /// The pieces' worth is fitted with the rest.
+    Learned,
+    /// The pieces' worth is held at the hand-set values ([`learned::Layout::material`]); only
+    /// where they stand is fitted. Weak games' results can price a first king at many men
+    /// (one that nobody catches at a shallow search decides the game), which a stronger
+    /// opponent does not allow.
+    HandSet,
+}
+
 /// Fits the draughts weights to `data` (every 20th position held out to measure). Each
 /// position is fitted to `result_share` of its game's result and the rest of its players'
 /// search score (1: the result alone).
@@ -354,10 +366,16 @@ pub fn fit(
     data: &Data,
     epochs: usize,
     result_share: f64,
+    material: Material,
     progress: impl Fn(usize, f64),
 ) -> Fit {
     let layout = learned::layout(v);
-    let raw = fit_logistic(layout.len(), data, epochs, Holdout::Positions, result_share, progress);
+    let held = match material {
+        Material::Learned => Vec::new(),
+        Material::HandSet => layout.material(),
+    };
+    let raw =
+        fit_logistic(layout.len(), data, epochs, Holdout::Positions, result_share, &held, progress);
     // A man on a full board is worth 100 on average, as in the hand-set evaluation, so that
     // the search's margins (in hundredths of a man) keep their meaning.
     let man = layout.piece_means(&raw.w).0;
@@ -380,7 +398,7 @@ pub fn fit_ugolki(
     progress: impl Fn(usize, f64),
 ) -> Result<Fit, String> {
     let layout = ugolki_learned::layout(rules).ok_or_else(ugolki_learned::not_a_preset)?;
-    let raw = fit_logistic(layout.len(), data, epochs, Holdout::Games, result_share, progress);
+    let raw = fit_logistic(layout.len(), data, epochs, Holdout::Games, result_share, &[], progress);
     let scale = raw.scale;
     Ok(raw.scaled(scale))
 }
@@ -423,13 +441,15 @@ enum Holdout {
     Games,
 }
 
-/// Logistic regression of the results on `len` features (a 20th held out).
+/// Logistic regression of the results on `len` features (a 20th held out); the weights in
+/// `held` stay at their values (in the hand-set evaluation's units).
 fn fit_logistic(
     len: usize,
     data: &Data,
     epochs: usize,
     holdout: Holdout,
     result_share: f64,
+    held_at: &[(usize, f64)],
     progress: impl Fn(usize, f64),
 ) -> Raw {
     let n = data.len();
@@ -468,6 +488,11 @@ fn fit_logistic(
     };
     // Adam over shuffled mini-batches, the weights in units of the logistic's argument.
     let mut w = vec![0f64; len];
+    let mut fixed = vec![false; len];
+    for &(j, value) in held_at {
+        w[j] = value / scale;
+        fixed[j] = true;
+    }
     let (mut m, mut s) = (vec![0f64; len], vec![0f64; len]);
     let (b1, b2, lr, eps, l2): (f64, f64, f64, f64, f64) = (0.9, 0.999, 0.01, 1e-8, 1e-6);
     let mut order: Vec<usize> = (0..n).filter(|i| !held(*i)).collect();
@@ -494,6 +519,10 @@ fn fit_logistic(
             step += 1;
             let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
             for &j in &touched {
+                if fixed[j] {
+                    grad[j] = 0.0;
+                    continue;
+                }
                 let g = grad[j] / batch.len() as f64 + l2 * w[j];
                 m[j] = b1 * m[j] + (1.0 - b1) * g;
                 s[j] = b2 * s[j] + (1.0 - b2) * g * g;

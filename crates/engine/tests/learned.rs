@@ -128,12 +128,28 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
     let data = learn::selfplay(Variant::Russian, &plan, |_| {});
     assert_eq!(data.results.iter().sum::<usize>(), 40);
     assert!(data.len() > 40 * 10, "{} positions", data.len());
-    let fit = learn::fit(Variant::Russian, &data, 5, 1.0, |_, _| {});
+    let fit = learn::fit(Variant::Russian, &data, 5, 1.0, learn::Material::Learned, |_, _| {});
     assert_eq!(fit.weights.len(), learned::layout(Variant::Russian).len());
     // Fitted to these positions, the weights explain them better than a coin.
     assert!(fit.train < std::f64::consts::LN_2, "train loss {}", fit.train);
     let (man, _) = fit.piece_means.expect("draughts fits report the pieces' means");
     assert!((man - 100.0).abs() < 1.0, "a man is worth {man}");
+    // Held at the hand-set material, the pieces' worth stays as it is and the rest is fitted.
+    let held = learn::fit(Variant::Russian, &data, 5, 1.0, learn::Material::HandSet, |_, _| {});
+    let material = learned::layout(Variant::Russian).material();
+    for &(j, value) in &material {
+        assert_eq!(
+            held.weights[j],
+            (value * 16.0).round() as i32,
+            "{}",
+            learned::layout(Variant::Russian).name(j)
+        );
+    }
+    let king = draughts::king_value(Variant::Russian.rules()) as f64;
+    assert!(material.iter().any(|&(_, v)| v == king), "the king's table is held at {king}");
+    let fitted = (0..held.weights.len()).filter(|j| material.iter().all(|(m, _)| m != j));
+    assert!(fitted.filter(|&j| held.weights[j] != 0).count() > 100);
+    assert!(held.train < std::f64::consts::LN_2, "train loss {}", held.train);
 }
 
 #[test]

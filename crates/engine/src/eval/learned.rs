@@ -231,6 +231,20 @@ impl Layout {
         }
     }
 
+    /// The material weights, each with the hand-set evaluation's value in hundredths of a
+    /// man: a man's and a king's worth on every square, full board and empty, at the hand-set
+    /// values; the first, second and third king and the material shares at none. A fit that
+    /// holds these (`doska learn --hand-set-material`) learns only where the pieces stand.
+    pub fn material(&self) -> Vec<(usize, f64)> {
+        let king = draughts::king_value(self.variant.rules()) as f64;
+        let tables = (0..2 * self.squares)
+            .map(|j| (self.man + j, 100.0))
+            .chain((0..2 * self.squares).map(|j| (self.king + j, king)));
+        tables
+            .chain((self.kings..self.runaway).chain(self.share..self.diamond).map(|j| (j, 0.0)))
+            .collect()
+    }
+
     /// The man's and king's weights on a full board (for a sanity report): their means.
     pub fn piece_means(&self, weights: &[f64]) -> (f64, f64) {
         let mean = |base: usize| {
