@@ -45,10 +45,22 @@ pub struct LearnArgs {
     /// count and the material shares) at the hand-set values and fit only the rest.
     #[arg(long)]
     hand_set_material: bool,
+    /// Draughts: the units of the weights written. `hand`: a score means the chance of
+    /// winning the same hand-set score means, so the search's margins keep their meaning;
+    /// `man`: a man on a full board is worth 100 (how the files before 2026-12-02 were made).
+    #[arg(long, value_enum, default_value_t = UnitsArg::Hand)]
+    units: UnitsArg,
     /// Where to write the weights (crates/engine/weights/<variant>.eval is what the build
     /// embeds).
     #[arg(long)]
     out: std::path::PathBuf,
+}
+
+/// `--units`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum UnitsArg {
+    Hand,
+    Man,
 }
 
 /// Plays the games, fits the weights, writes them and reports what the fit measured.
@@ -117,12 +129,20 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     let epoch = |e: usize, loss: f64| eprint!("\repoch {e}/{}: loss {loss:.4}", a.epochs);
     let (fit, bytes) = match rule_set {
         RuleSet::Draughts(v) => {
-            let material = if a.hand_set_material {
-                learn::Material::HandSet
-            } else {
-                learn::Material::Learned
+            let plan = learn::FitPlan {
+                epochs: a.epochs,
+                result_share: a.result_share,
+                material: if a.hand_set_material {
+                    learn::Material::HandSet
+                } else {
+                    learn::Material::Learned
+                },
+                units: match a.units {
+                    UnitsArg::Hand => learn::Units::HandSet,
+                    UnitsArg::Man => learn::Units::Man,
+                },
             };
-            let fit = learn::fit(v, &data, a.epochs, a.result_share, material, epoch);
+            let fit = learn::fit(v, &data, &plan, epoch);
             let bytes = learned::encode(v, &fit.weights);
             (fit, bytes)
         }
@@ -158,6 +178,26 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     );
     if let Some((man, king)) = fit.piece_means {
         outln!("a man is worth {man:.0} and a king {king:.0} on a full board");
+    }
+    // The file holds each weight in 16 bits: a fit that leans on larger ones is not what the
+    // file plays.
+    let cut: Vec<usize> = (0..fit.weights.len())
+        .filter(|&i| !(i16::MIN as i32..=i16::MAX as i32).contains(&fit.weights[i]))
+        .collect();
+    if !cut.is_empty() {
+        let name = |i: usize| match &rule_set {
+            RuleSet::Draughts(v) => learned::layout(*v).name(i),
+            RuleSet::Ugolki(u) => ugolki_learned::layout(u).map_or(i.to_string(), |l| l.name(i)),
+        };
+        let limit = i16::MAX as f64 / learned::WEIGHT_UNIT as f64;
+        let names: Vec<String> = cut.iter().take(6).map(|&i| name(i)).collect();
+        outln!(
+            "warning: {} weights are beyond the file's ±{limit:.0} {unit} and were cut to it ({}{}): \
+             the file does not play what was fitted",
+            cut.len(),
+            names.join(", "),
+            if cut.len() > names.len() { ", ..." } else { "" },
+        );
     }
     std::fs::write(&a.out, bytes).with_context(|| format!("writing {}", a.out.display()))?;
     outln!("wrote {} ({} bytes)", a.out.display(), std::fs::metadata(&a.out)?.len());

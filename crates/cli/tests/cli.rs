@@ -494,3 +494,61 @@ fn book_show_and_build() {
     assert!(!ok && err.contains("there is no folder /nonexistent"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn learn_writes_a_file_the_match_reads_and_refuses_what_does_not_apply() {
+    let dir = std::env::temp_dir().join(format!("doska-learn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("russian.eval");
+    let path = file.to_str().unwrap();
+    let (ok, out, err) = doska(&[
+        "learn",
+        "--variant",
+        "russian",
+        "--games",
+        "30",
+        "--nodes",
+        "200",
+        "--epochs",
+        "2",
+        "--threads",
+        "1",
+        "--hand-set-material",
+        "--out",
+        path,
+    ]);
+    assert!(ok, "{out}{err}");
+    // Hand-set material in the hand-set units: a man is worth exactly the hand-set 100.
+    assert!(out.contains("a man is worth 100 and a king 320 on a full board"), "{out}");
+    assert!(out.contains("one unit of the logistic = "), "{out}");
+    let (ok, out, err) = doska(&[
+        "match",
+        "--variant",
+        "russian",
+        "--a",
+        "easy",
+        "--b",
+        "easy",
+        "--a-weights",
+        path,
+        "--games",
+        "2",
+        "--scale",
+        "0.01",
+    ]);
+    assert!(ok && out.contains("2 games"), "{out}{err}");
+    let (ok, _, err) = doska(&[
+        "learn",
+        "--variant",
+        "ugolki",
+        "--games",
+        "2",
+        "--hand-set-material",
+        "--out",
+        path,
+    ]);
+    assert!(!ok && err.contains("--hand-set-material is for draughts"), "{err}");
+    let (ok, _, err) = doska(&["learn", "--variant", "russian", "--units", "pawn", "--out", path]);
+    assert!(!ok && err.contains("hand") && err.contains("man"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

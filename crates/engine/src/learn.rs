@@ -358,28 +358,55 @@ pub enum Material {
     HandSet,
 }
 
-/// Fits the draughts weights to `data` (every 20th position held out to measure). Each
-/// position is fitted to `result_share` of its game's result and the rest of its players'
-/// search score (1: the result alone).
-pub fn fit(
-    v: Variant,
-    data: &Data,
-    epochs: usize,
-    result_share: f64,
-    material: Material,
-    progress: impl Fn(usize, f64),
-) -> Fit {
+/// In what units a draughts fit writes its weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Units {
+    /// The hand-set evaluation's: a learned score means the chance of winning that the same
+    /// hand-set score means, so the search's margins (tuned on the hand-set terms) keep what
+    /// they mean.
+    HandSet,
+    /// A man on a full board is worth 100 on average. Where weak games' results hardly
+    /// depend on a man on a full board, this blows every other weight up (a fitted unit of
+    /// the logistic of 1,000 hundredths of a man and more, against the hand-set 150-600) and
+    /// the margins shrink to nothing (the files embedded before 2026-12-02 were made so).
+    Man,
+}
+
+/// How a draughts fit is made.
+#[derive(Clone, Copy, Debug)]
+pub struct FitPlan {
+    /// Passes over the positions.
+    pub epochs: usize,
+    /// The share of each position's label that is its game's result; the rest is its
+    /// players' search score (1: the result alone).
+    pub result_share: f64,
+    /// What is learned of the material.
+    pub material: Material,
+    /// The units of the weights written.
+    pub units: Units,
+}
+
+/// Fits the draughts weights to `data` (every 20th position held out to measure).
+pub fn fit(v: Variant, data: &Data, plan: &FitPlan, progress: impl Fn(usize, f64)) -> Fit {
     let layout = learned::layout(v);
-    let held = match material {
+    let held = match plan.material {
         Material::Learned => Vec::new(),
         Material::HandSet => layout.material(),
     };
-    let raw =
-        fit_logistic(layout.len(), data, epochs, Holdout::Positions, result_share, &held, progress);
-    // A man on a full board is worth 100 on average, as in the hand-set evaluation, so that
-    // the search's margins (in hundredths of a man) keep their meaning.
+    let raw = fit_logistic(
+        layout.len(),
+        data,
+        plan.epochs,
+        Holdout::Positions,
+        plan.result_share,
+        &held,
+        progress,
+    );
     let man = layout.piece_means(&raw.w).0;
-    let per_unit = if man > 1e-6 { 100.0 / man } else { raw.scale };
+    let per_unit = match plan.units {
+        Units::Man if man > 1e-6 => 100.0 / man,
+        Units::Man | Units::HandSet => raw.scale,
+    };
     let mut fit = raw.scaled(per_unit);
     let centi: Vec<f64> = raw.w.iter().map(|x| x * per_unit).collect();
     fit.piece_means = Some(layout.piece_means(&centi));

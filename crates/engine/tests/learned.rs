@@ -128,14 +128,35 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
     let data = learn::selfplay(Variant::Russian, &plan, |_| {});
     assert_eq!(data.results.iter().sum::<usize>(), 40);
     assert!(data.len() > 40 * 10, "{} positions", data.len());
-    let fit = learn::fit(Variant::Russian, &data, 5, 1.0, learn::Material::Learned, |_, _| {});
+    let plan = learn::FitPlan {
+        epochs: 5,
+        result_share: 1.0,
+        material: learn::Material::Learned,
+        units: learn::Units::Man,
+    };
+    let fit = learn::fit(Variant::Russian, &data, &plan, |_, _| {});
     assert_eq!(fit.weights.len(), learned::layout(Variant::Russian).len());
     // Fitted to these positions, the weights explain them better than a coin.
     assert!(fit.train < std::f64::consts::LN_2, "train loss {}", fit.train);
     let (man, _) = fit.piece_means.expect("draughts fits report the pieces' means");
     assert!((man - 100.0).abs() < 1.0, "a man is worth {man}");
+    // In the hand-set units the same fit is written at the hand-set evaluation's scale: each
+    // weight is the man-units one times the ratio of the two scales.
+    let hand_units = learn::FitPlan { units: learn::Units::HandSet, ..plan };
+    let hand = learn::fit(Variant::Russian, &data, &hand_units, |_, _| {});
+    assert_eq!(hand.per_unit, hand.scale);
+    assert!((fit.per_unit - hand.per_unit).abs() > 1.0, "the two units differ on these games");
+    for (a, b) in hand.weights.iter().zip(&fit.weights) {
+        let want = *b as f64 * hand.per_unit / fit.per_unit;
+        assert!((*a as f64 - want).abs() <= 1.0 + want.abs() * 1e-6, "{a} against {want}");
+    }
     // Held at the hand-set material, the pieces' worth stays as it is and the rest is fitted.
-    let held = learn::fit(Variant::Russian, &data, 5, 1.0, learn::Material::HandSet, |_, _| {});
+    let held = learn::fit(
+        Variant::Russian,
+        &data,
+        &learn::FitPlan { material: learn::Material::HandSet, ..hand_units },
+        |_, _| {},
+    );
     let material = learned::layout(Variant::Russian).material();
     for &(j, value) in &material {
         assert_eq!(
