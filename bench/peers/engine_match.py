@@ -105,6 +105,7 @@ DOSKA_WITHOUT = ""
 # move to move as the peers keep theirs; or "analyze", a `doska analyze` process a move (how
 # the matches before 2026-12-01 were run).
 DOSKA_PROCESS = "hub"
+DOSKA_WEIGHTS = ""  # --doska-weights: a weights file for doska hub
 # Who moves first; the move number (N) goes up after the other side has moved.
 FIRST = {"international": "W", "russian": "W", "brazilian": "W", "frisian": "W", "american": "B"}
 FMJD = {"international", "brazilian", "canadian"}
@@ -284,7 +285,7 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
         engine, engine_name = make_engine(peer.dame if peer_kind == "dame" else peer.draughts, peer_kind, variant,
                                           movetime, peer_depth)
     doska_side = "white" if doska_white else "black"
-    hub = DoskaHub(variant, movetime, DOSKA_WITHOUT) if DOSKA_PROCESS == "hub" else None
+    hub = DoskaHub(variant, movetime, DOSKA_WITHOUT, DOSKA_WEIGHTS) if DOSKA_PROCESS == "hub" else None
     fen = strip_counters(start)
     counters = Counters(*parse_counters(start))  # as doska reads the start FEN of the PDN
     history = collections.Counter([fen])
@@ -391,7 +392,7 @@ def elo(p: float) -> float:
 
 
 def main() -> int:
-    global DOSKA_WITHOUT, DOSKA_PROCESS, KESTOG, CAKE, SCAN
+    global DOSKA_WITHOUT, DOSKA_PROCESS, DOSKA_WEIGHTS, KESTOG, CAKE, SCAN
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", required=True, choices=VARIANTS)
     ap.add_argument("--games", type=int, default=20, help="games (rounded up to even; default 20)")
@@ -412,6 +413,8 @@ def main() -> int:
     ap.add_argument("--doska", help="the doska binary (default $DOSKA or <repo>/target/release/doska)")
     ap.add_argument("--doska-without", default="", help="terms and search techniques doska's Insane goes without "
                     "(as doska match --a-without), e.g. aspiration,spend for the search before those")
+    ap.add_argument("--doska-weights", default="", help="a learned evaluation's weights file (doska learn --out) "
+                    "doska evaluates with instead of the build's (doska hub --weights; hub only)")
     ap.add_argument("--doska-process", default="hub", choices=["hub", "analyze"],
                     help="hub: one `doska hub` process a game, its table kept (default); analyze: a "
                     "`doska analyze` process a move, the game so far given as PDN")
@@ -421,6 +424,9 @@ def main() -> int:
         peerlib.DOSKA = Path(args.doska)
     DOSKA_WITHOUT = args.doska_without
     DOSKA_PROCESS = args.doska_process
+    DOSKA_WEIGHTS = args.doska_weights
+    if DOSKA_WEIGHTS and DOSKA_PROCESS != "hub":
+        raise SystemExit("--doska-weights is given to doska hub: use it with --doska-process hub")
     KESTOG = args.kestog
     CAKE = args.cake
     SCAN = args.scan
@@ -490,7 +496,8 @@ def main() -> int:
     all_d = [t for g in games for t in g["doska_ms"]]
     all_p = [t for g in games for t in g["peer_ms"]]
     peer_time = "" if args.peer_depth else f" {args.movetime} ms/move"
-    print(f"{args.variant}: doska insane {args.movetime} ms/move vs {engine_name}{peer_time}, {n} games"
+    weights = f" with {DOSKA_WEIGHTS}" if DOSKA_WEIGHTS else ""
+    print(f"{args.variant}: doska insane{weights} {args.movetime} ms/move vs {engine_name}{peer_time}, {n} games"
           f"{f' ({errors} stopped on an error)' if errors else ''}: +{w} ={d} -{lo}, "
           f"score {p * 100:.1f}%, {elo_text}")
     print(f"  mean time per move: doska {avg(all_d) * 1000:.0f} ms wall ({'the game replayed and searched in doska hub' if DOSKA_PROCESS == 'hub' else 'process start, PDN replay and search'}), "

@@ -416,8 +416,9 @@ class DoskaHub:
     depth=`), so its table stays from move to move as the peers' do and no process starts per
     move. Each move sends the start FEN and every move played, then `go`."""
 
-    def __init__(self, variant: str, movetime_ms: int, without: str = ""):
-        args = [str(DOSKA), "hub"] + (["--without", without] if without else [])
+    def __init__(self, variant: str, movetime_ms: int, without: str = "", weights: str = ""):
+        args = [str(DOSKA), "hub"] + (["--without", without] if without else []) \
+            + (["--weights", weights] if weights else [])
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.say("hub")
