@@ -45,10 +45,12 @@ pub struct LearnArgs {
     /// count and the material shares) at the hand-set values and fit only the rest.
     #[arg(long)]
     hand_set_material: bool,
-    /// Draughts: the units of the weights written. `hand`: a score means the chance of
-    /// winning the same hand-set score means, so the search's margins keep their meaning;
-    /// `man`: a man on a full board is worth 100 (how the files before 2026-12-02 were made).
-    #[arg(long, value_enum, default_value_t = UnitsArg::Hand)]
+    /// Draughts: the units of the weights written. `man`: a man on a full board is worth
+    /// 100 (how every embedded file was made); `hand`: a score means the chance of winning the
+    /// same hand-set score means. Neither suits every fit: a fit whose man on a full board is
+    /// worth little blows up in `man`, one whose hand-set scale is wide blows up in `hand`
+    /// (the warning on weights cut to the file's range says when).
+    #[arg(long, value_enum, default_value_t = UnitsArg::Man)]
     units: UnitsArg,
     /// Where to write the weights (crates/engine/weights/<variant>.eval is what the build
     /// embeds).
@@ -193,7 +195,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
         let names: Vec<String> = cut.iter().take(6).map(|&i| name(i)).collect();
         outln!(
             "warning: {} weights are beyond the file's ±{limit:.0} {unit} and were cut to it ({}{}): \
-             the file does not play what was fitted",
+             the file does not play what was fitted (draughts: try the other --units)",
             cut.len(),
             names.join(", "),
             if cut.len() > names.len() { ", ..." } else { "" },

@@ -358,18 +358,21 @@ pub enum Material {
     HandSet,
 }
 
-/// In what units a draughts fit writes its weights.
+/// In what units a draughts fit writes its weights. Neither suits every fit (measured:
+/// bench/engines/RESULTS.md, 2026-12-01 fourth session); a weight beyond the file's 16 bits is
+/// the sign of the wrong one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Units {
-    /// The hand-set evaluation's: a learned score means the chance of winning that the same
-    /// hand-set score means, so the search's margins (tuned on the hand-set terms) keep what
-    /// they mean.
-    HandSet,
-    /// A man on a full board is worth 100 on average. Where weak games' results hardly
-    /// depend on a man on a full board, this blows every other weight up (a fitted unit of
-    /// the logistic of 1,000 hundredths of a man and more, against the hand-set 150-600) and
-    /// the margins shrink to nothing (the files embedded before 2026-12-02 were made so).
+    /// A man on a full board is worth 100 on average, as in the hand-set evaluation, so the
+    /// search's margins (in hundredths of a man) keep their meaning; every embedded file was
+    /// made so. Where weak games' results hardly depend on a man on a full board (american and
+    /// international fits half to search scores: 1,073 and 1,217 hundredths of a man per
+    /// logistic unit, the hand-set 155 and 616) every other weight blows up.
     Man,
+    /// The hand-set evaluation's: a learned score means the chance of winning that the same
+    /// hand-set score means. Where the hand-set terms predict the games' results poorly (a
+    /// wide scale: russian's 1,039) the weights blow up instead.
+    HandSet,
 }
 
 /// How a draughts fit is made.

@@ -18,12 +18,12 @@
 //!   regions;
 //! - a bonus for having the move.
 //!
-//! Weights are in sixteenths of a hundredth of a man. `doska learn` writes them in the
-//! hand-set evaluation's units (a learned score means the chance of winning that the same
-//! hand-set score means), so the search's margins and the review's thresholds keep their
-//! meaning; the files embedded before 2026-12-02 were scaled so that a man on a full board is
-//! worth 100 on average (`--units man`). Where the learned evaluation is on, the hand-set
-//! terms (`Terms`) have no effect: `--without learned` brings them back.
+//! Weights are in sixteenths of a hundredth of a man; `doska learn` scales them so that a man
+//! on a full board is worth 100 on average, as in the hand-set evaluation, so the search's
+//! margins and the review's thresholds keep their meaning (or, `--units hand`, to the
+//! hand-set evaluation's scale: the same score, the same chance of winning). Where the
+//! learned evaluation is on, the hand-set terms (`Terms`) have no effect: `--without
+//! learned` brings them back.
 
 use super::draughts;
 use doska_rules::bits::{self, Bits};
