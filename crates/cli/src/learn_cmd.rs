@@ -52,6 +52,14 @@ pub struct LearnArgs {
     /// (the warning on weights cut to the file's range says when).
     #[arg(long, value_enum, default_value_t = UnitsArg::Man)]
     units: UnitsArg,
+    /// Draughts: also write the self-play positions to this file (FEN, search score,
+    /// result, game), so that other fits can be made from the same games (`--positions`).
+    #[arg(long)]
+    save_positions: Option<std::path::PathBuf>,
+    /// Draughts: fit to the positions in this file (`--save-positions` wrote it) instead of
+    /// playing games; the self-play options are then not used.
+    #[arg(long, conflicts_with = "save_positions")]
+    positions: Option<std::path::PathBuf>,
     /// Where to write the weights (crates/engine/weights/<variant>.eval is what the build
     /// embeds).
     #[arg(long)]
@@ -86,6 +94,17 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             "--hand-set-material is for draughts: Ugolki pieces are never taken, so it has no material to hold"
         );
     }
+    if let (Some(file), RuleSet::Ugolki(_)) =
+        (a.save_positions.as_ref().or(a.positions.as_ref()), rule_set)
+    {
+        bail!(
+            "{}: saved positions are for draughts (Ugolki positions are not kept as FEN)",
+            file.display()
+        );
+    }
+    if let Some(file) = &a.save_positions {
+        crate::check_out_folder(file)?;
+    }
     if !(0.0..=1.0).contains(&a.result_share) {
         bail!(
             "--result-share {}: a share from 0 (the search alone) to 1 (the result alone)",
@@ -108,22 +127,49 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             eprint!("\r{n}/{} games", a.games);
         }
     };
-    let data = match rule_set {
-        RuleSet::Draughts(v) => learn::selfplay(v, &plan, progress),
-        RuleSet::Ugolki(u) => {
+    let data = match (rule_set, &a.positions) {
+        (RuleSet::Draughts(v), Some(file)) => {
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("reading {}", file.display()))?;
+            let data = learn::Data::load(v, &text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let [w, d, b] = data.results;
+            outln!(
+                "{}: {} games ({w} won by white, {d} drawn, {b} by black), {} positions, read from {} in {:.0} s",
+                a.variant,
+                w + d + b,
+                data.len(),
+                file.display(),
+                t.elapsed().as_secs_f64()
+            );
+            data
+        }
+        (RuleSet::Draughts(v), None) => learn::selfplay(v, &plan, progress),
+        (RuleSet::Ugolki(u), _) => {
             learn::selfplay_ugolki(u, &plan, progress).map_err(anyhow::Error::msg)?
         }
     };
-    eprintln!();
     let [w, d, b] = data.results;
-    outln!(
-        "{}: {} games ({w} won by white, {d} drawn, {b} by black) at {} nodes a move, {} positions, in {:.0} s",
-        a.variant,
-        a.games,
-        a.nodes,
-        data.len(),
-        t.elapsed().as_secs_f64()
-    );
+    if a.positions.is_none() {
+        eprintln!();
+        outln!(
+            "{}: {} games ({w} won by white, {d} drawn, {b} by black) at {} nodes a move, {} positions, in {:.0} s",
+            a.variant,
+            a.games,
+            a.nodes,
+            data.len(),
+            t.elapsed().as_secs_f64()
+        );
+    }
+    if let (Some(file), RuleSet::Draughts(v)) = (&a.save_positions, rule_set) {
+        let text = data.save(v).map_err(anyhow::Error::msg)?;
+        std::fs::write(file, text).with_context(|| format!("writing {}", file.display()))?;
+        outln!(
+            "wrote the positions to {} ({} bytes)",
+            file.display(),
+            std::fs::metadata(file)?.len()
+        );
+    }
     if data.len() < 1000 {
         bail!("only {} positions: too few to fit {len} weights; play more games", data.len());
     }

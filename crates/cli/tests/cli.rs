@@ -524,6 +524,23 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
     // The russian layout's file: the header, the name, the count and 1,600 weights.
     let bytes = std::fs::read(&file).unwrap();
     assert!(bytes.starts_with(b"DSKEVAL1\x07russian") && bytes.len() == 3220, "{}", bytes.len());
+    // The games saved, and fitted again from the file without playing them.
+    let saved = dir.join("russian.positions");
+    let saved = saved.to_str().unwrap();
+    let fit = |extra: &[&str]| {
+        let base = ["learn", "--variant", "russian", "--epochs", "2", "--out", path];
+        doska(&[&base[..], extra].concat())
+    };
+    let (ok, out, err) =
+        fit(&["--games", "30", "--nodes", "200", "--threads", "1", "--save-positions", saved]);
+    assert!(ok && out.contains("wrote the positions to"), "{out}{err}");
+    let first = std::fs::read(&file).unwrap();
+    let (ok, again, err) = fit(&["--positions", saved]);
+    assert!(ok && again.contains("30 games ("), "{again}{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), first, "the same games, the same weights");
+    let (ok, _, err) =
+        doska(&["learn", "--variant", "american", "--positions", saved, "--out", path]);
+    assert!(!ok && err.contains("the positions are russian's, not american's"), "{err}");
     let (ok, _, err) = doska(&[
         "learn",
         "--variant",

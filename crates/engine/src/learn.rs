@@ -31,6 +31,9 @@ pub struct Selfplay {
     pub terms: Terms,
 }
 
+/// The first line of a file of saved positions, before the rule set's name.
+const POSITIONS_HEADER: &str = "# doska learn positions: ";
+
 /// Positions with their features and labels.
 #[derive(Debug, Default)]
 pub struct Data {
@@ -47,6 +50,9 @@ pub struct Data {
     searched: Vec<i32>,
     /// The number of the game each position comes from.
     game: Vec<u32>,
+    /// Draughts: each position in FEN, so that the games can be saved and fitted again
+    /// ([`Data::save`], [`Data::load`]).
+    fens: Vec<String>,
     /// Game results: White wins, draws, Black wins.
     pub results: [usize; 3],
 }
@@ -64,9 +70,91 @@ impl Data {
 
     fn push(&mut self, pos: &Position, searched: i32, game: u64, result: f32) {
         let white = |score: i32| if pos.turn() == Color::White { score } else { -score };
+        self.push_white(pos, white(searched), game, result);
+    }
+
+    /// [`Data::push`] with the search score already from White's view.
+    fn push_white(&mut self, pos: &Position, searched: i32, game: u64, result: f32) {
+        let white = |score: i32| if pos.turn() == Color::White { score } else { -score };
         let hand = white(draughts::evaluate(pos, &Terms { learned: false, ..Terms::ALL }));
         let visit = |f: &mut dyn FnMut(usize, i32)| learned::layout(pos.variant()).visit(pos, f);
-        self.push_features(visit, hand, white(searched), game, result);
+        self.push_features(visit, hand, searched, game, result);
+        self.fens.push(pos.to_fen());
+    }
+
+    /// The draughts positions as text, to fit again without playing the games
+    /// (`doska learn --save-positions`): a header naming the rule set, then a line a position:
+    /// its FEN, the players' search score and the game's result from White's view (1, 0.5,
+    /// 0), and the game's number, separated by tabs. The features are not saved: [`Data::load`]
+    /// computes them with the layout of its build, so a changed layout can be fitted to the
+    /// same games.
+    pub fn save(&self, v: Variant) -> Result<String, String> {
+        if self.fens.len() != self.len() {
+            return Err(
+                "only draughts positions can be saved (Ugolki's are not kept as FEN)".into()
+            );
+        }
+        let mut out = format!("{POSITIONS_HEADER}{v}\n");
+        for i in 0..self.len() {
+            let (fen, searched, label, game) =
+                (&self.fens[i], self.searched[i], self.label[i], self.game[i]);
+            out.push_str(&format!("{fen}\t{searched}\t{label}\t{game}\n"));
+        }
+        Ok(out)
+    }
+
+    /// Reads what [`Data::save`] wrote for rule set `v`; says which line is wrong and why.
+    pub fn load(v: Variant, text: &str) -> Result<Data, String> {
+        let mut lines = text.lines();
+        let header = lines.next().unwrap_or("");
+        let name = header.strip_prefix(POSITIONS_HEADER).ok_or_else(|| {
+            format!("not a file of doska learn positions (its first line is not {POSITIONS_HEADER:?}<rule set>)")
+        })?;
+        if name != v.to_string() {
+            return Err(format!("the positions are {name}'s, not {v}'s"));
+        }
+        let mut data = Data::default();
+        let mut games: HashMap<u32, f32> = HashMap::new();
+        for (n, line) in lines.enumerate() {
+            let at = n + 2;
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [fen, searched, label, game] = fields[..] else {
+                return Err(format!(
+                    "line {at}: {} fields; a position's line is FEN, search score, result, game, tab-separated",
+                    fields.len()
+                ));
+            };
+            let pos = Position::from_fen(v, fen).map_err(|e| format!("line {at}: {e}"))?;
+            let searched: i32 = searched.parse().map_err(|_| {
+                format!("line {at}: search score {searched:?} is not a whole number")
+            })?;
+            let label: f32 = match label {
+                "1" => 1.0,
+                "0.5" => 0.5,
+                "0" => 0.0,
+                _ => {
+                    return Err(format!(
+                        "line {at}: result {label:?}; one of 1, 0.5 and 0 (White's)"
+                    ));
+                }
+            };
+            let game: u32 =
+                game.parse().map_err(|_| format!("line {at}: game {game:?} is not a number"))?;
+            if *games.entry(game).or_insert(label) != label {
+                return Err(format!("line {at}: game {game} has two results"));
+            }
+            data.push_white(&pos, searched, game as u64, label);
+        }
+        for label in games.values() {
+            data.results[if *label == 1.0 {
+                0
+            } else if *label == 0.5 {
+                1
+            } else {
+                2
+            }] += 1;
+        }
+        Ok(data)
     }
 
     fn push_ugolki(
@@ -121,6 +209,7 @@ impl Data {
         self.hand.extend(other.hand);
         self.searched.extend(other.searched);
         self.game.extend(other.game);
+        self.fens.extend(other.fens);
         for k in 0..3 {
             self.results[k] += other.results[k];
         }

@@ -140,6 +140,29 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
     assert!(fit.train < std::f64::consts::LN_2, "train loss {}", fit.train);
     let (man, _) = fit.piece_means.expect("draughts fits report the pieces' means");
     assert!((man - 100.0).abs() < 1.0, "a man is worth {man}");
+    // Saved and read back, the positions give the same fit to the last weight.
+    let text = data.save(Variant::Russian).unwrap();
+    assert!(text.starts_with("# doska learn positions: russian\n"));
+    let again = learn::Data::load(Variant::Russian, &text).unwrap();
+    assert_eq!((again.len(), again.results), (data.len(), data.results));
+    assert_eq!(learn::fit(Variant::Russian, &again, &plan, |_, _| {}).weights, fit.weights);
+    // A wrong file is refused with its line and what is wrong.
+    let err = learn::Data::load(Variant::American, &text).unwrap_err();
+    assert!(err.contains("russian's, not american's"), "{err}");
+    let line = text.lines().nth(3).unwrap();
+    let bad = format!("{}\n{}\n", text.lines().next().unwrap(), line.replace('\t', " "));
+    let err = learn::Data::load(Variant::Russian, &bad).unwrap_err();
+    assert!(err.starts_with("line 2: 1 fields"), "{err}");
+    let fields: Vec<&str> = line.split('\t').collect();
+    let bad = format!(
+        "# doska learn positions: russian\n{}\t{}\t2\t{}\n",
+        fields[0], fields[1], fields[3]
+    );
+    let err = learn::Data::load(Variant::Russian, &bad).unwrap_err();
+    assert!(err.contains("line 2: result \"2\""), "{err}");
+    assert!(
+        learn::Data::load(Variant::Russian, "W:W1:B2\n").unwrap_err().contains("not a file of")
+    );
     // In the hand-set units the same fit is written at the hand-set evaluation's scale: each
     // weight is the man-units one times the ratio of the two scales.
     let hand_units = learn::FitPlan { units: learn::Units::HandSet, ..plan };
