@@ -76,7 +76,7 @@ pub fn book(a: &BookArgs) -> Result<()> {
 
 fn build(a: &BuildArgs) -> Result<()> {
     let rules: RuleSet = a.variant.parse()?;
-    crate::check_out_folder(&a.out)?;
+    crate::check_out_folder("--out", &a.out)?;
     if a.depth == 0 || a.width == 0 {
         bail!("--depth and --width must be at least 1");
     }

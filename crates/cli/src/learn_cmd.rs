@@ -88,7 +88,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             .len(),
     };
     // Refused now rather than after the games are played.
-    crate::check_out_folder(&a.out)?;
+    crate::check_out_folder("--out", &a.out)?;
     if a.hand_set_material && matches!(rule_set, RuleSet::Ugolki(_)) {
         bail!(
             "--hand-set-material is for draughts: Ugolki pieces are never taken, so it has no material to hold"
@@ -103,7 +103,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
         );
     }
     if let Some(file) = &a.save_positions {
-        crate::check_out_folder(file)?;
+        crate::check_out_folder("--save-positions", file)?;
     }
     if !(0.0..=1.0).contains(&a.result_share) {
         bail!(

@@ -102,12 +102,12 @@ fn error_text(e: &anyhow::Error) -> String {
     text
 }
 
-/// Refuses an `--out` file whose folder is not there, before a long run rather than at its
-/// end (the run would be lost).
-pub(crate) fn check_out_folder(out: &std::path::Path) -> anyhow::Result<()> {
+/// Refuses a file to write (given as option `flag`) whose folder is not there, before a long
+/// run rather than at its end (the run would be lost).
+pub(crate) fn check_out_folder(flag: &str, out: &std::path::Path) -> anyhow::Result<()> {
     match out.parent().filter(|d| !d.as_os_str().is_empty()) {
         Some(dir) if !dir.is_dir() => {
-            anyhow::bail!("--out {}: there is no folder {}", out.display(), dir.display())
+            anyhow::bail!("{flag} {}: there is no folder {}", out.display(), dir.display())
         }
         _ => Ok(()),
     }

@@ -518,7 +518,7 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
         path,
     ]);
     assert!(ok, "{out}{err}");
-    // Hand-set material in the hand-set units: a man is worth exactly the hand-set 100.
+    // With the hand-set material a man is worth exactly the hand-set 100.
     assert!(out.contains("a man is worth 100 and a king 320 on a full board"), "{out}");
     assert!(out.contains("one unit of the logistic = "), "{out}");
     // The russian layout's file: the header, the name, the count and 1,600 weights.
@@ -541,6 +541,11 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
     let (ok, _, err) =
         doska(&["learn", "--variant", "american", "--positions", saved, "--out", path]);
     assert!(!ok && err.contains("the positions are russian's, not american's"), "{err}");
+    let (ok, _, err) = fit(&["--save-positions", "/nonexistent/p.positions"]);
+    assert!(
+        !ok && err.contains("--save-positions /nonexistent/p.positions: there is no folder"),
+        "{err}"
+    );
     let (ok, _, err) = doska(&[
         "learn",
         "--variant",
