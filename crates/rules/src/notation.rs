@@ -120,6 +120,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             found.push(*m);
         }
     }
+    // Every landing square given, in order, names one move even where a longer route passes
+    // the same squares (a flying king's b8:f4:h2 and b8:f4:h6:f8:d6:h2).
+    if found.len() > 1
+        && let [exact] =
+            found.iter().filter(|m| m.path() == given.as_slice()).collect::<Vec<_>>()[..]
+    {
+        return Ok(*exact);
+    }
     match found.len() {
         1 => return Ok(found[0]),
         0 => {}

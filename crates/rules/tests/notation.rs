@@ -106,6 +106,15 @@ fn ambiguous_captures_need_the_landing_squares() {
     assert_eq!(m.captured_bits().count_ones(), 2);
     // A capture cut short is refused.
     assert!(matches!(parse_move(&p, "c1xe3"), Err(MoveError::Incomplete(_))));
+    // A flying king's full path names its move even where a longer route passes the same
+    // landing squares and ends on the same square.
+    let p = pos(Variant::Poddavki, "W:WKb8:Bc7,e7,g7,g5,g3");
+    for text in ["b8:f4:h2", "b8:f4:h6:f8:d6:h2"] {
+        let m = parse_move(&p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let legal = p.legal_moves();
+        assert_eq!(format_move(&p, &m, &legal), text);
+    }
+    assert!(matches!(parse_move(&p, "b8:h2"), Err(MoveError::Ambiguous { .. })));
     // In Russian the two routes go on round to c1 and become one move of four captures.
     let p = pos(Variant::Russian, "W:Wc1:Bb2,b4,d2,d4");
     let legal = p.legal_moves();
