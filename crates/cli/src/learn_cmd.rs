@@ -12,7 +12,7 @@ use std::time::Instant;
 /// `doska learn`.
 #[derive(Debug, Args)]
 pub struct LearnArgs {
-    /// Rule set (a draughts rule set other than poddavki and lasca) or Ugolki preset.
+    /// Rule set (as for `doska perft`) or Ugolki preset.
     #[arg(long)]
     variant: String,
     /// Self-play games to learn from.
@@ -49,7 +49,9 @@ pub struct LearnArgs {
     /// 100 (how every embedded file was made); `hand`: a score means the chance of winning the
     /// same hand-set score means. Neither suits every fit: a fit whose man on a full board is
     /// worth little blows up in `man`, one whose hand-set scale is wide blows up in `hand`
-    /// (the warning on weights cut to the file's range says when).
+    /// (the warning on weights cut to the file's range says when). `spread`: the learned
+    /// scores spread over the positions as widely as the hand-set ones (Poddavki, where a
+    /// man's worth is no unit and the hand-set scores hardly predict the results).
     #[arg(long, value_enum, default_value_t = UnitsArg::Man)]
     units: UnitsArg,
     /// Draughts: also write the self-play positions to this file (FEN, search score,
@@ -71,17 +73,15 @@ pub struct LearnArgs {
 enum UnitsArg {
     Hand,
     Man,
+    Spread,
 }
 
 /// Plays the games, fits the weights, writes them and reports what the fit measured.
 pub fn learn(a: &LearnArgs) -> Result<()> {
     let rule_set = a.variant.parse::<RuleSet>()?;
-    // The number of weights to fit, and whether there is a learned evaluation to fit at all.
+    // The number of weights to fit (and, for Ugolki, whether the rule set is a preset).
     let len = match rule_set {
-        RuleSet::Draughts(v) if learned::applies(v) => learned::layout(v).len(),
-        RuleSet::Draughts(v) => bail!(
-            "{v} is not learned: poddavki's goal is the opposite and lasca's columns hold prisoners"
-        ),
+        RuleSet::Draughts(v) => learned::layout(v).len(),
         RuleSet::Ugolki(u) => ugolki_learned::layout(&u)
             .ok_or_else(ugolki_learned::not_a_preset)
             .map_err(anyhow::Error::msg)?
@@ -92,6 +92,12 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     if a.hand_set_material && matches!(rule_set, RuleSet::Ugolki(_)) {
         bail!(
             "--hand-set-material is for draughts: Ugolki pieces are never taken, so it has no material to hold"
+        );
+    }
+    if a.hand_set_material && matches!(rule_set, RuleSet::Draughts(v) if v.rules().giveaway) {
+        bail!(
+            "--hand-set-material holds a man at +100, and in {} the pieces are worth less than nothing: fit them (leave the option out)",
+            a.variant
         );
     }
     if let (Some(file), RuleSet::Ugolki(_)) =
@@ -188,6 +194,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
                 units: match a.units {
                     UnitsArg::Hand => learn::Units::HandSet,
                     UnitsArg::Man => learn::Units::Man,
+                    UnitsArg::Spread => learn::Units::Spread,
                 },
             };
             let fit = learn::fit(v, &data, &plan, epoch);

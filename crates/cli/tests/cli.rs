@@ -557,6 +557,29 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
         path,
     ]);
     assert!(!ok && err.contains("--hand-set-material is for draughts"), "{err}");
+    let (ok, _, err) =
+        doska(&["learn", "--variant", "poddavki", "--hand-set-material", "--out", path]);
+    assert!(!ok && err.contains("worth less than nothing"), "{err}");
+    // Lasca's columns are learned too, in the spread units.
+    let (ok, out, err) = doska(&[
+        "learn",
+        "--variant",
+        "lasca",
+        "--games",
+        "30",
+        "--nodes",
+        "200",
+        "--epochs",
+        "2",
+        "--threads",
+        "1",
+        "--units",
+        "spread",
+        "--out",
+        path,
+    ]);
+    assert!(ok && out.contains("fitted "), "{out}{err}");
+    assert!(std::fs::read(&file).unwrap().starts_with(b"DSKEVAL1\x05lasca"));
     let (ok, _, err) = doska(&["learn", "--variant", "russian", "--units", "pawn", "--out", path]);
     assert!(!ok && err.contains("hand") && err.contains("man"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -462,6 +462,11 @@ pub enum Units {
     /// hand-set score means. Where the hand-set terms predict the games' results poorly (a
     /// wide scale: russian's 1,039) the weights blow up instead.
     HandSet,
+    /// The learned scores spread as widely over the positions as the hand-set evaluation's
+    /// (the same standard deviation): the search's margins cut as many moves as they did.
+    /// For Poddavki, where neither anchor holds (its hand-set scores hardly predict the
+    /// results, and a man's worth is not a unit of anything).
+    Spread,
 }
 
 /// How a draughts fit is made.
@@ -494,15 +499,38 @@ pub fn fit(v: Variant, data: &Data, plan: &FitPlan, progress: impl Fn(usize, f64
         &held,
         progress,
     );
+    // Poddavki's men are worth less than nothing: its scale is a man's worth in size.
     let man = layout.piece_means(&raw.w).0;
+    let man = if v.rules().giveaway { -man } else { man };
     let per_unit = match plan.units {
         Units::Man if man > 1e-6 => 100.0 / man,
         Units::Man | Units::HandSet => raw.scale,
+        Units::Spread => spread_scale(data, &raw.w),
     };
     let mut fit = raw.scaled(per_unit);
     let centi: Vec<f64> = raw.w.iter().map(|x| x * per_unit).collect();
     fit.piece_means = Some(layout.piece_means(&centi));
     fit
+}
+
+/// Hundredths of a man per logistic unit that give weights `w` (in logistic units) the
+/// hand-set evaluation's spread over the positions of `data`.
+fn spread_scale(data: &Data, w: &[f64]) -> f64 {
+    let sd = |x: &mut dyn Iterator<Item = f64>| {
+        let (mut n, mut sum, mut sq) = (0f64, 0f64, 0f64);
+        for v in x {
+            n += 1.0;
+            sum += v;
+            sq += v * v;
+        }
+        let mean = sum / n.max(1.0);
+        (sq / n.max(1.0) - mean * mean).max(0.0).sqrt()
+    };
+    let hand = sd(&mut data.hand.iter().map(|&h| h as f64));
+    let learned =
+        sd(&mut (0..data.len())
+            .map(|i| data.features(i).map(|(j, f)| w[j] * f as f64).sum::<f64>()));
+    if learned > 1e-12 { hand / learned } else { 100.0 }
 }
 
 /// Fits the Ugolki weights for preset `rules` to `data`, in the hand-set evaluation's

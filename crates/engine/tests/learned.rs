@@ -10,6 +10,7 @@ use common::{mirrored, mix};
 
 use doska_engine::eval::{Terms, draughts, learned};
 use doska_engine::learn::{self, Selfplay};
+use doska_rules::bits;
 use doska_rules::{Move, Position, Square, Variant};
 
 /// Positions from random games: every fourth position of a few random playouts.
@@ -67,19 +68,24 @@ fn the_embedded_weights_are_what_insane_evaluates_with() {
 
 #[test]
 fn the_search_evaluator_gives_the_definitions_score_on_every_board() {
-    // The embedded weights, and arbitrary ones on every board the learned evaluation applies
-    // to (8x8, 10x10, 12x12, the orthogonal boards), in positions of random games.
+    // The embedded weights, and arbitrary ones on every board (8x8, 10x10, 12x12, the
+    // orthogonal boards, Lasca's columns), in positions of random games.
     let russian = learned::weights(Variant::Russian).unwrap();
     let fast = learned::evaluator(Variant::Russian).unwrap();
     for pos in random_positions(Variant::Russian, 20) {
         assert_eq!(fast.evaluate(&pos), learned::evaluate(&pos, russian), "{pos:?}");
     }
-    for v in Variant::ALL.iter().copied().filter(|v| learned::applies(*v)) {
+    for v in Variant::ALL {
         let n = learned::layout(v).len() as u64;
         let weights: Vec<i32> = (0..n).map(|i| (mix(i + n) % 4001) as i32 - 2000).collect();
         let fast = learned::Evaluator::new(v, &weights);
         let positions = random_positions(v, 6);
         assert!(positions.len() > 20, "{v}");
+        if v == Variant::Lasca {
+            let tall =
+                |p: &&Position| bits::iter(p.occupied()).any(|s| !p.under(Square(s)).is_empty());
+            assert!(positions.iter().filter(tall).count() > 5, "too few Lasca columns");
+        }
         for pos in positions.iter().chain([&Position::start(v)]) {
             assert_eq!(fast.evaluate(pos), learned::evaluate(pos, &weights), "{v} {pos:?}");
         }

@@ -16,6 +16,9 @@
 //!   Armenian, every block of two by two) with each square empty, own or the opponent's (81
 //!   states per diamond, each with its own weight), as Scan's evaluation does with larger
 //!   regions;
+//! - Lasca: under each column's top, the number of its own side's pieces (reserves) and of
+//!   the opponent's (prisoners), and whose piece lies just under the top (whose the column
+//!   becomes when the top is taken), apart for a man's and an officer's column;
 //! - a bonus for having the move.
 //!
 //! Weights are in sixteenths of a hundredth of a man; `doska learn` scales them so that a man
@@ -59,9 +62,18 @@ pub struct Layout {
     runaway: usize,
     share: usize,
     diamond: usize,
+    /// Lasca's column weights ([`COLUMN_WEIGHTS`] of them; none on other boards).
+    column: usize,
+    columns: usize,
     tempo: usize,
     len: usize,
 }
+
+/// Lasca's column weights: for a man's column and an officer's, reserves, prisoners, an own
+/// piece just under the top, a prisoner just under it.
+const COLUMN_WEIGHTS: usize = 8;
+const COLUMN_NAMES: [&str; 4] =
+    ["reserves", "prisoners", "an own piece just under", "a prisoner just under"];
 
 const DIAMOND_STATES: usize = 81;
 
@@ -108,7 +120,9 @@ impl Layout {
         let runaway = kings + 3;
         let share = runaway + h as usize;
         let diamond = share + 2;
-        let tempo = diamond + white.len() * DIAMOND_STATES;
+        let column = diamond + white.len() * DIAMOND_STATES;
+        let columns = if r.removal == Removal::Column { COLUMN_WEIGHTS } else { 0 };
+        let tempo = column + columns;
         Layout {
             variant: v,
             squares,
@@ -123,6 +137,8 @@ impl Layout {
             runaway,
             share,
             diamond,
+            column,
+            columns,
             tempo,
             len: tempo + 1,
         }
@@ -206,6 +222,14 @@ impl Layout {
                 }
                 f(self.diamond + d * DIAMOND_STATES + state, sign * ONE);
             }
+            if self.columns > 0 {
+                for sq in bits::iter(own) {
+                    let at = if kings & (1u128 << sq) != 0 { 4 } else { 0 };
+                    column_features(&pos.under(Square(sq)), c, |k, n| {
+                        f(self.column + at + k, sign * n * ONE);
+                    });
+                }
+            }
         }
         f(self.tempo, if pos.turn() == Color::White { ONE } else { -ONE });
     }
@@ -225,9 +249,13 @@ impl Layout {
             format!("runaway on row {}", part(self.runaway))
         } else if i < self.diamond {
             ["men share", "kings share"][part(self.share)].to_string()
-        } else if i < self.tempo {
+        } else if i < self.column {
             let j = part(self.diamond);
             format!("diamond {} state {}", j / DIAMOND_STATES, j % DIAMOND_STATES)
+        } else if i < self.tempo {
+            let j = part(self.column);
+            let top = if j < 4 { "a man's column" } else { "an officer's column" };
+            format!("{} in {top}", COLUMN_NAMES[j % 4])
         } else {
             "the move".to_string()
         }
@@ -256,18 +284,27 @@ impl Layout {
     }
 }
 
+/// Calls `f(k, n)` for each of Lasca's column features `k` (0..4, [`COLUMN_NAMES`]) that a
+/// column of `color` with `under` below its top has, `n` times.
+#[inline]
+fn column_features(under: &[doska_rules::Piece], color: Color, mut f: impl FnMut(usize, i32)) {
+    let Some(first) = under.first() else { return };
+    let own = under.iter().filter(|p| p.color == color).count() as i32;
+    let prisoners = under.len() as i32 - own;
+    if own > 0 {
+        f(0, own);
+    }
+    if prisoners > 0 {
+        f(1, prisoners);
+    }
+    f(if first.color == color { 2 } else { 3 }, 1);
+}
+
 /// The layout of a rule set's board.
 pub fn layout(v: Variant) -> &'static Layout {
     static ALL: OnceLock<Vec<Layout>> = OnceLock::new();
     let all = ALL.get_or_init(|| Variant::ALL.iter().map(|v| Layout::new(*v)).collect());
     &all[v as usize]
-}
-
-/// Whether the learned evaluation can describe a rule set (not Poddavki, whose goal is the
-/// opposite, nor Lasca, whose columns hold prisoners).
-pub fn applies(v: Variant) -> bool {
-    let r = v.rules();
-    !r.giveaway && r.removal != Removal::Column
 }
 
 /// The embedded weights files, by rule set (`doska learn --out` writes them).
@@ -344,6 +381,8 @@ pub struct Evaluator {
     kings: [[i32; 4]; 2],
     /// `[colour][men, kings]`: the material shares' weights, negated for Black.
     share: [[i32; 2]; 2],
+    /// Lasca: `[colour][feature]`, the column weights, negated for Black (none elsewhere).
+    column: Option<[[i32; COLUMN_WEIGHTS]; 2]>,
     /// The tempo weight (White to move: +, Black: -).
     tempo: i32,
     /// Each physical diamond: its four squares and its table.
@@ -443,6 +482,10 @@ impl Evaluator {
             ahead,
             kings,
             share,
+            column: (l.columns > 0).then(|| {
+                let w: [i32; COLUMN_WEIGHTS] = std::array::from_fn(|k| weights[l.column + k]);
+                [w, w.map(|x| -x)]
+            }),
             tempo: weights[l.tempo],
             diamonds,
         }
@@ -479,6 +522,14 @@ impl Evaluator {
             }
             let k = bits::count(kings) as i32;
             flat += self.kings[ci][k.min(3) as usize] as i64;
+            if let Some(column) = &self.column {
+                for sq in bits::iter(own) {
+                    let at = if kings & (1u128 << sq) != 0 { 4 } else { 0 };
+                    column_features(&pos.under(Square(sq)), c, |k, n| {
+                        flat += (column[ci][at + k] * n) as i64;
+                    });
+                }
+            }
             if total > 0 {
                 let [wm, wk] = self.share[ci];
                 shares += wm as i64 * (bits::count(men) as i32 * ONE / total) as i64
