@@ -198,6 +198,12 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
                 },
             };
             let fit = learn::fit(v, &data, &plan, epoch);
+            if plan.units == learn::Units::Man && fit.units != learn::Units::Man {
+                eprintln!();
+                outln!(
+                    "a man on a full board came out worth nothing or less (the patterns carry the material), so the weights are in the hand-set evaluation's units (--units hand; --units spread is the other choice)"
+                );
+            }
             let bytes = learned::encode(v, &fit.weights);
             (fit, bytes)
         }

@@ -433,6 +433,9 @@ pub struct Fit {
     /// Draughts: the mean value of a man and of a king on a full board, in hundredths of a
     /// man.
     pub piece_means: Option<(f64, f64)>,
+    /// The units the weights were written in: those asked for, or the hand-set scale where
+    /// a man was asked for and the fit's man on a full board is worth nothing or less.
+    pub units: Units,
 }
 
 /// What a draughts fit learns of the material.
@@ -502,12 +505,13 @@ pub fn fit(v: Variant, data: &Data, plan: &FitPlan, progress: impl Fn(usize, f64
     // Poddavki's men are worth less than nothing: its scale is a man's worth in size.
     let man = layout.piece_means(&raw.w).0;
     let man = if v.rules().giveaway { -man } else { man };
-    let per_unit = match plan.units {
-        Units::Man if man > 1e-6 => 100.0 / man,
-        Units::Man | Units::HandSet => raw.scale,
-        Units::Spread => spread_scale(data, &raw.w),
+    let (per_unit, units) = match plan.units {
+        Units::Man if man > 1e-6 => (100.0 / man, Units::Man),
+        Units::Man | Units::HandSet => (raw.scale, Units::HandSet),
+        Units::Spread => (spread_scale(data, &raw.w), Units::Spread),
     };
     let mut fit = raw.scaled(per_unit);
+    fit.units = units;
     let centi: Vec<f64> = raw.w.iter().map(|x| x * per_unit).collect();
     fit.piece_means = Some(layout.piece_means(&centi));
     fit
@@ -573,6 +577,7 @@ impl Raw {
             held_out: self.held_out,
             train: self.train,
             piece_means: None,
+            units: Units::HandSet,
         }
     }
 }

@@ -24,9 +24,10 @@
 //! Weights are in sixteenths of a hundredth of a man; `doska learn` scales them so that a man
 //! on a full board is worth 100 on average, as in the hand-set evaluation, so the search's
 //! margins and the review's thresholds keep their meaning (or, `--units hand`, to the
-//! hand-set evaluation's scale: the same score, the same chance of winning). Where the
-//! learned evaluation is on, the hand-set terms (`Terms`) have no effect: `--without
-//! learned` brings them back.
+//! hand-set evaluation's scale: the same score, the same chance of winning; or, `--units
+//! spread`, to the hand-set scores' spread over the positions, as for Poddavki, whose men are
+//! worth less than nothing). Where the learned evaluation is on, the hand-set terms
+//! (`Terms`) have no effect: `--without learned` brings them back.
 
 use super::draughts;
 use doska_rules::bits::{self, Bits};
@@ -318,6 +319,9 @@ const FILES: &[(Variant, &[u8])] = &[
     (Variant::Italian, include_bytes!("../../weights/italian.eval")),
     (Variant::Spanish, include_bytes!("../../weights/spanish.eval")),
     (Variant::Thai, include_bytes!("../../weights/thai.eval")),
+    (Variant::Frisian, include_bytes!("../../weights/frisian.eval")),
+    (Variant::Poddavki, include_bytes!("../../weights/poddavki.eval")),
+    (Variant::Lasca, include_bytes!("../../weights/lasca.eval")),
 ];
 
 /// Rule sets that use another's weights file: (borrower, owner of the file).
