@@ -47,6 +47,15 @@ fn a_position_and_its_mirror_with_the_other_side_to_move_score_the_same() {
         differ += (a != learned::evaluate(&Position::start(Variant::Russian), weights)) as usize;
     }
     assert!(differ > positions.len() / 2, "the evaluation hardly depends on the position");
+    // And with arbitrary weights on every board (Lasca's columns are not mirrored here).
+    for v in Variant::ALL.into_iter().filter(|v| *v != Variant::Lasca) {
+        let n = learned::layout(v).len() as u64;
+        let weights: Vec<i32> = (0..n).map(|i| (mix(i + 3 * n) % 4001) as i32 - 2000).collect();
+        for pos in random_positions(v, 4) {
+            let a = learned::evaluate(&pos, &weights);
+            assert_eq!(a, learned::evaluate(&mirrored(&pos), &weights), "{v} {pos:?}");
+        }
+    }
 }
 
 #[test]
