@@ -319,6 +319,7 @@ const FILES: &[(Variant, &[u8])] = &[
     (Variant::Italian, include_bytes!("../../weights/italian.eval")),
     (Variant::Spanish, include_bytes!("../../weights/spanish.eval")),
     (Variant::Thai, include_bytes!("../../weights/thai.eval")),
+    (Variant::International, include_bytes!("../../weights/international.eval")),
     (Variant::Frisian, include_bytes!("../../weights/frisian.eval")),
     (Variant::Poddavki, include_bytes!("../../weights/poddavki.eval")),
     (Variant::Lasca, include_bytes!("../../weights/lasca.eval")),
