@@ -501,22 +501,13 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("russian.eval");
     let path = file.to_str().unwrap();
-    let (ok, out, err) = doska(&[
-        "learn",
-        "--variant",
-        "russian",
-        "--games",
-        "30",
-        "--nodes",
-        "200",
-        "--epochs",
-        "2",
-        "--threads",
-        "1",
-        "--hand-set-material",
-        "--out",
-        path,
-    ]);
+    // A quick fit: 30 games at 200 nodes, two passes.
+    let quick = |variant: &str, extra: &[&str]| {
+        let base = ["learn", "--variant", variant, "--games", "30", "--nodes", "200"];
+        let tail = ["--epochs", "2", "--threads", "1", "--out", path];
+        doska(&[&base[..], extra, &tail[..]].concat())
+    };
+    let (ok, out, err) = quick("russian", &["--hand-set-material"]);
     assert!(ok, "{out}{err}");
     // With the hand-set material a man is worth exactly the hand-set 100.
     assert!(out.contains("a man is worth 100 and a king 320 on a full board"), "{out}");
@@ -561,23 +552,7 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
         doska(&["learn", "--variant", "poddavki", "--hand-set-material", "--out", path]);
     assert!(!ok && err.contains("worth less than nothing"), "{err}");
     // Lasca's columns are learned too, in the spread units.
-    let (ok, out, err) = doska(&[
-        "learn",
-        "--variant",
-        "lasca",
-        "--games",
-        "30",
-        "--nodes",
-        "200",
-        "--epochs",
-        "2",
-        "--threads",
-        "1",
-        "--units",
-        "spread",
-        "--out",
-        path,
-    ]);
+    let (ok, out, err) = quick("lasca", &["--units", "spread"]);
     assert!(ok && out.contains("fitted "), "{out}{err}");
     assert!(std::fs::read(&file).unwrap().starts_with(b"DSKEVAL1\x05lasca"));
     let (ok, _, err) = doska(&["learn", "--variant", "russian", "--units", "pawn", "--out", path]);
