@@ -30,6 +30,11 @@ pub struct LearnArgs {
     /// Passes over the positions when fitting.
     #[arg(long, default_value_t = 20)]
     epochs: usize,
+    /// How the fit's step size moves over the passes: `cosine` falls to nothing by the last
+    /// pass, so the weights settle (it fits better); `constant` keeps it (the files embedded
+    /// before the cosine were made so, and reproduce with it).
+    #[arg(long, value_enum, default_value_t = ScheduleArg::Cosine)]
+    schedule: ScheduleArg,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -74,6 +79,13 @@ enum UnitsArg {
     Hand,
     Man,
     Spread,
+}
+
+/// `--schedule`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum ScheduleArg {
+    Constant,
+    Cosine,
 }
 
 /// Plays the games, fits the weights, writes them and reports what the fit measured.
@@ -179,12 +191,19 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     if data.len() < 1000 {
         bail!("only {} positions: too few to fit {len} weights; play more games", data.len());
     }
+    let passes = learn::Passes {
+        epochs: a.epochs,
+        schedule: match a.schedule {
+            ScheduleArg::Constant => learn::Schedule::Constant,
+            ScheduleArg::Cosine => learn::Schedule::Cosine,
+        },
+    };
     let t = Instant::now();
     let epoch = |e: usize, loss: f64| eprint!("\repoch {e}/{}: loss {loss:.4}", a.epochs);
     let (fit, bytes) = match rule_set {
         RuleSet::Draughts(v) => {
             let plan = learn::FitPlan {
-                epochs: a.epochs,
+                passes,
                 result_share: a.result_share,
                 material: if a.hand_set_material {
                     learn::Material::HandSet
@@ -208,7 +227,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             (fit, bytes)
         }
         RuleSet::Ugolki(u) => {
-            let fit = learn::fit_ugolki(&u, &data, a.epochs, a.result_share, epoch)
+            let fit = learn::fit_ugolki(&u, &data, passes, a.result_share, epoch)
                 .map_err(anyhow::Error::msg)?;
             let bytes = ugolki_learned::encode(&u, &fit.weights).map_err(anyhow::Error::msg)?;
             (fit, bytes)

@@ -144,7 +144,7 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
     assert_eq!(data.results.iter().sum::<usize>(), 40);
     assert!(data.len() > 40 * 10, "{} positions", data.len());
     let plan = learn::FitPlan {
-        epochs: 5,
+        passes: learn::Passes { epochs: 5, schedule: learn::Schedule::Cosine },
         result_share: 1.0,
         material: learn::Material::Learned,
         units: learn::Units::Man,
@@ -161,6 +161,12 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
     let again = learn::Data::load(Variant::Russian, &text).unwrap();
     assert_eq!((again.len(), again.results), (data.len(), data.results));
     assert_eq!(learn::fit(Variant::Russian, &again, &plan, |_, _| {}).weights, fit.weights);
+    // The schedule reaches the fit: a constant step ends elsewhere.
+    let constant = learn::FitPlan {
+        passes: learn::Passes { schedule: learn::Schedule::Constant, ..plan.passes },
+        ..plan
+    };
+    assert_ne!(learn::fit(Variant::Russian, &data, &constant, |_, _| {}).weights, fit.weights);
     // A wrong file is refused with its line and what is wrong.
     let err = learn::Data::load(Variant::American, &text).unwrap_err();
     assert!(err.contains("russian's, not american's"), "{err}");

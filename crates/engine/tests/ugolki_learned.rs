@@ -146,7 +146,8 @@ fn learning_plays_ugolki_games_and_fits_weights_that_predict_them() {
     let data = learn::selfplay_ugolki(rules, &plan, |_| {}).unwrap();
     assert_eq!(data.results.iter().sum::<usize>(), 16);
     assert!(data.len() > 16 * 20, "{} positions", data.len());
-    let fit = learn::fit_ugolki(&rules, &data, 5, 1.0, |_, _| {}).unwrap();
+    let passes = learn::Passes { epochs: 5, schedule: learn::Schedule::Cosine };
+    let fit = learn::fit_ugolki(&rules, &data, passes, 1.0, |_, _| {}).unwrap();
     assert_eq!(fit.weights.len(), ugolki_learned::layout(&rules).unwrap().len());
     assert!(fit.train < std::f64::consts::LN_2, "train loss {}", fit.train);
     assert!(fit.piece_means.is_none());
@@ -154,7 +155,7 @@ fn learning_plays_ugolki_games_and_fits_weights_that_predict_them() {
     assert!(learn::selfplay_ugolki(custom, &plan, |_| {}).is_err());
     // Fitted to the players' search scores alone (no result), the opening table runs as the
     // race does: a piece on the far side of the board is worth more than one still at home.
-    let searched = learn::fit_ugolki(&rules, &data, 5, 0.0, |_, _| {}).unwrap();
+    let searched = learn::fit_ugolki(&rules, &data, passes, 0.0, |_, _| {}).unwrap();
     assert_ne!(searched.weights, fit.weights);
     let early = |sq: usize| searched.weights[2 * sq];
     let home_row = (0..3).map(early).sum::<i32>();
