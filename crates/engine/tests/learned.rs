@@ -70,8 +70,8 @@ fn the_embedded_weights_are_what_insane_evaluates_with() {
     }
     assert!(differ > 0);
     // A rule set without weights keeps the hand-set terms.
-    let pos = Position::start(Variant::Canadian);
-    assert!(learned::weights(Variant::Canadian).is_none());
+    let pos = Position::start(Variant::Turkish);
+    assert!(learned::weights(Variant::Turkish).is_none());
     assert_eq!(draughts::evaluate(&pos, &Terms::ALL), draughts::evaluate(&pos, &hand));
 }
 
@@ -254,6 +254,7 @@ fn every_embedded_weights_file_fits_its_board() {
         Variant::Poddavki,
         Variant::Lasca,
         Variant::International,
+        Variant::Canadian,
     ];
     for v in own {
         assert_eq!(learned::weights_of(v), v);
@@ -262,7 +263,7 @@ fn every_embedded_weights_file_fits_its_board() {
     for v in [Variant::Brazilian, Variant::Czech] {
         assert!(learned::evaluator(v).is_some(), "{v} borrows russian's weights");
     }
-    for v in [Variant::Turkish, Variant::Canadian] {
+    for v in [Variant::Turkish, Variant::Armenian] {
         assert!(learned::evaluator(v).is_none(), "{v} has no weights");
     }
 }

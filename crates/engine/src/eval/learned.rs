@@ -323,6 +323,7 @@ const FILES: &[(Variant, &[u8])] = &[
     (Variant::Frisian, include_bytes!("../../weights/frisian.eval")),
     (Variant::Poddavki, include_bytes!("../../weights/poddavki.eval")),
     (Variant::Lasca, include_bytes!("../../weights/lasca.eval")),
+    (Variant::Canadian, include_bytes!("../../weights/canadian.eval")),
 ];
 
 /// Rule sets that use another's weights file: (borrower, owner of the file).
