@@ -629,6 +629,9 @@ enum Holdout {
     Games,
 }
 
+/// Positions a step of the fit.
+const BATCH: usize = 1024;
+
 /// Logistic regression of the results on `len` features (a 20th held out); the weights in
 /// `held` stay at their values (in the hand-set evaluation's units).
 fn fit_logistic(
@@ -684,7 +687,7 @@ fn fit_logistic(
     let (mut m, mut s) = (vec![0f64; len], vec![0f64; len]);
     let (b1, b2, first_step, eps, l2): (f64, f64, f64, f64, f64) = (0.9, 0.999, 0.01, 1e-8, 1e-6);
     let mut order: Vec<usize> = (0..n).filter(|i| !held(*i)).collect();
-    let steps = passes.epochs * order.len().div_ceil(1024);
+    let steps = passes.epochs * order.len().div_ceil(BATCH);
     let mut step = 0i32;
     let mut grad = vec![0f64; len];
     let mut touched: Vec<usize> = Vec::new();
@@ -694,7 +697,7 @@ fn fit_logistic(
             rng = mix(rng.wrapping_add(i as u64));
             order.swap(i, (rng % (i as u64 + 1)) as usize);
         }
-        for batch in order.chunks(1024) {
+        for batch in order.chunks(BATCH) {
             for &i in batch {
                 let x: f64 = data.features(i).map(|(j, f)| w[j] * f as f64).sum();
                 let err = sigmoid(x) - target(i);
