@@ -50,6 +50,17 @@ pub struct LearnArgs {
     /// count and the material shares) at the hand-set values and fit only the rest.
     #[arg(long)]
     hand_set_material: bool,
+    /// Draughts: also fit positions off the games' lines: from every game position a walk of
+    /// random moves (`--explore-plies`), labelled by a hand-set search of this many nodes
+    /// (0: none).
+    #[arg(long, default_value_t = 0)]
+    explore_nodes: u64,
+    /// The most random plies of each walk off the games' lines (1 or more).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..))]
+    explore_plies: u32,
+    /// Walks off the games' lines from each game position (1 or more).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    explore_walks: u32,
     /// Draughts: the units of the weights written. `man`: a man on a full board is worth
     /// 100 (how every embedded file was made); `hand`: a score means the chance of winning the
     /// same hand-set score means. Neither suits every fit: a fit whose man on a full board is
@@ -59,13 +70,14 @@ pub struct LearnArgs {
     /// man's worth is no unit and the hand-set scores hardly predict the results).
     #[arg(long, value_enum, default_value_t = UnitsArg::Man)]
     units: UnitsArg,
-    /// Draughts: also write the self-play positions to this file (FEN, search score,
-    /// result, game), so that other fits can be made from the same games (`--positions`).
+    /// Draughts: also write the positions fitted to this file (FEN, search score, result,
+    /// game; the walks off the games' lines with `-` for a result), so that other fits can be
+    /// made from the same games (`--positions`).
     #[arg(long)]
     save_positions: Option<std::path::PathBuf>,
     /// Draughts: fit to the positions in this file (`--save-positions` wrote it) instead of
     /// playing games; the self-play options are then not used.
-    #[arg(long, conflicts_with = "save_positions")]
+    #[arg(long)]
     positions: Option<std::path::PathBuf>,
     /// Where to write the weights (crates/engine/weights/<variant>.eval is what the build
     /// embeds).
@@ -104,6 +116,11 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     if a.hand_set_material && matches!(rule_set, RuleSet::Ugolki(_)) {
         bail!(
             "--hand-set-material is for draughts: Ugolki pieces are never taken, so it has no material to hold"
+        );
+    }
+    if a.explore_nodes > 0 && matches!(rule_set, RuleSet::Ugolki(_)) {
+        bail!(
+            "--explore-nodes is for draughts: Ugolki's search meets no state its games lack (nothing is taken or crowned)"
         );
     }
     if a.hand_set_material && matches!(rule_set, RuleSet::Draughts(v) if v.rules().giveaway) {
@@ -178,6 +195,27 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             data.len(),
             t.elapsed().as_secs_f64()
         );
+    }
+    let mut data = data;
+    if let (RuleSet::Draughts(v), n @ 1..) = (rule_set, a.explore_nodes) {
+        let t = Instant::now();
+        let explore = learn::Explore {
+            nodes: n,
+            plies: a.explore_plies,
+            walks: a.explore_walks as usize,
+            threads: a.threads,
+        };
+        let total = data.len() * explore.walks;
+        let off = learn::explore(v, &data, &explore, |k| eprint!("\r{k}/{total} walks"));
+        eprintln!();
+        outln!(
+            "{} positions off the games' lines ({} from each game position, by walks of up to {} random plies, each searched at {n} nodes), in {:.0} s",
+            off.len(),
+            a.explore_walks,
+            a.explore_plies,
+            t.elapsed().as_secs_f64()
+        );
+        data.extend(off);
     }
     if let (Some(file), RuleSet::Draughts(v)) = (&a.save_positions, rule_set) {
         let text = data.save(v).map_err(anyhow::Error::msg)?;

@@ -551,6 +551,22 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
     let (ok, _, err) =
         doska(&["learn", "--variant", "poddavki", "--hand-set-material", "--out", path]);
     assert!(!ok && err.contains("worth less than nothing"), "{err}");
+    // The saved games again, with a walk off their lines from each position.
+    let (ok, out, err) =
+        fit(&["--positions", saved, "--explore-nodes", "100", "--explore-plies", "3"]);
+    assert!(
+        ok && out.contains(
+            "positions off the games' lines (1 from each game position, by walks of up to 3"
+        ),
+        "{out}{err}"
+    );
+    assert_ne!(std::fs::read(&file).unwrap(), first, "the walks move the weights");
+    let (ok, _, err) =
+        fit(&["--positions", saved, "--explore-nodes", "100", "--explore-plies", "0"]);
+    assert!(!ok && err.contains("--explore-plies"), "{err}");
+    let (ok, _, err) =
+        doska(&["learn", "--variant", "ugolki", "--explore-nodes", "100", "--out", path]);
+    assert!(!ok && err.contains("--explore-nodes is for draughts"), "{err}");
     // Lasca's columns are learned too, in the spread units.
     let (ok, out, err) = quick("lasca", &["--units", "spread"]);
     assert!(ok && out.contains("fitted "), "{out}{err}");

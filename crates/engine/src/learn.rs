@@ -1,6 +1,7 @@
 //! Learning the draughts evaluation ([`crate::eval::learned`]) from doska's own games:
 //! self-play at a small node budget from random openings, every quiet position labelled with
-//! the game's result, and the weights fitted by logistic regression (Texel tuning). The same
+//! the game's result (and walks off the games' lines labelled by search, [`explore`]), and
+//! the weights fitted by logistic regression (Texel tuning). The same
 //! for Ugolki ([`crate::eval::ugolki_learned`]), with the positions before the armies have
 //! passed each other.
 
@@ -85,7 +86,8 @@ impl Data {
     /// The draughts positions as text, to fit again without playing the games
     /// (`doska learn --save-positions`): a header naming the rule set, then a line a position:
     /// its FEN, the players' search score and the game's result from White's view (1, 0.5,
-    /// 0), and the game's number, separated by tabs. The features are not saved: [`Data::load`]
+    /// 0; `-` for a position off the games' lines, [`explore`]), and the game's number,
+    /// separated by tabs. The features are not saved: [`Data::load`]
     /// computes them with the layout of its build, so a changed layout can be fitted to the
     /// same games.
     pub fn save(&self, v: Variant) -> Result<String, String> {
@@ -98,7 +100,11 @@ impl Data {
         for i in 0..self.len() {
             let (fen, searched, label, game) =
                 (&self.fens[i], self.searched[i], self.label[i], self.game[i]);
-            out.push_str(&format!("{fen}\t{searched}\t{label}\t{game}\n"));
+            if label == OFF_LINE {
+                out.push_str(&format!("{fen}\t{searched}\t-\t{game}\n"));
+            } else {
+                out.push_str(&format!("{fen}\t{searched}\t{label}\t{game}\n"));
+            }
         }
         Ok(out)
     }
@@ -132,15 +138,16 @@ impl Data {
                 "1" => 1.0,
                 "0.5" => 0.5,
                 "0" => 0.0,
+                "-" => OFF_LINE,
                 _ => {
                     return Err(format!(
-                        "line {at}: result {label:?}; one of 1, 0.5 and 0 (White's)"
+                        "line {at}: result {label:?}; one of 1, 0.5 and 0 (White's), or - (a position off the games' lines)"
                     ));
                 }
             };
             let game: u32 =
                 game.parse().map_err(|_| format!("line {at}: game {game:?} is not a number"))?;
-            if *games.entry(game).or_insert(label) != label {
+            if label != OFF_LINE && *games.entry(game).or_insert(label) != label {
                 return Err(format!("line {at}: game {game} has two results"));
             }
             data.push_white(&pos, searched, game as u64, label);
@@ -247,20 +254,29 @@ fn play_all(
 ) -> Data {
     let threads = plan.threads.max(1);
     let done = std::sync::atomic::AtomicUsize::new(0);
+    gather(threads, plan.terms, |t, searcher| {
+        let mut data = Data::default();
+        for g in (t..plan.games).step_by(threads) {
+            play(g as u64, searcher, &mut data);
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            progress(n);
+        }
+        data
+    })
+}
+
+/// Runs `work(t, searcher)` for each thread `t` of `threads` side by side, each with its own
+/// searcher of `terms`, and puts the positions they found together in the threads' order.
+fn gather(
+    threads: usize,
+    terms: Terms,
+    work: impl Fn(usize, &mut Searcher) -> Data + Sync,
+) -> Data {
     let parts: Vec<Data> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                let (done, progress, play) = (&done, &progress, &play);
-                s.spawn(move || {
-                    let mut data = Data::default();
-                    let mut searcher = Searcher::new(8, plan.terms);
-                    for g in (t..plan.games).step_by(threads) {
-                        play(g as u64, &mut searcher, &mut data);
-                        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        progress(n);
-                    }
-                    data
-                })
+                let work = &work;
+                s.spawn(move || work(t, &mut Searcher::new(8, terms)))
             })
             .collect();
         handles
@@ -394,6 +410,89 @@ fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, dat
     data.results[slot] += 1;
     for (p, score) in &kept {
         data.push(p, *score, game, label);
+    }
+}
+
+/// The label of a position off the games' lines ([`explore`]): it has no game result, and is
+/// fitted to its search score alone.
+const OFF_LINE: f32 = -1.0;
+
+/// How [`explore`] leaves the games' lines.
+#[derive(Clone, Copy, Debug)]
+pub struct Explore {
+    /// Nodes of the search that labels each position found.
+    pub nodes: u64,
+    /// The most random plies a walk from a game's position takes (at least one).
+    pub plies: u32,
+    /// Walks from each game position, each its own.
+    pub walks: usize,
+    /// Threads to search on.
+    pub threads: usize,
+}
+
+/// Positions off the games' lines, where a search goes and the games do not: from every
+/// game position of `data`, `plan.walks` walks of 1 to `plan.plies` random legal moves (then
+/// on through any captures, by random ones, to a quiet position), each labelled by a search
+/// of the hand-set evaluation at `plan.nodes`. The games' positions alone leave rare states (a man through on
+/// a full board, a king early) to extrapolation, and the search finds them at every move.
+pub fn explore(v: Variant, data: &Data, plan: &Explore, progress: impl Fn(usize) + Sync) -> Data {
+    let threads = plan.threads.max(1);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let terms = Terms { learned: false, ..Terms::ALL };
+    gather(threads, terms, |t, searcher| {
+        let mut out = Data::default();
+        let mut moves: Vec<Move> = Vec::new();
+        for j in (t..data.len() * plan.walks).step_by(threads) {
+            let (i, k) = (j % data.len(), (j / data.len()) as u64);
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            if n.is_multiple_of(1000) {
+                progress(n);
+            }
+            if data.label[i] == OFF_LINE {
+                continue; // a walk goes from the games' positions only
+            }
+            let Ok(mut pos) = Position::from_fen(v, &data.fens[i]) else { continue };
+            let mut rng = mix(0x5eed ^ mix(i as u64 + 1) ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            let walk = 1 + (rng % plan.plies.max(1) as u64) as u32;
+            let mut ply = 0;
+            let quiet = loop {
+                pos.legal_moves_into(&mut moves);
+                if moves.is_empty() || ply > walk + 8 {
+                    break false;
+                }
+                if ply >= walk && !pos.has_capture() {
+                    break true;
+                }
+                rng = mix(rng.wrapping_add(0x9e37_79b9_7f4a_7c15));
+                pos = pos.play(&moves[(rng % moves.len() as u64) as usize]);
+                ply += 1;
+            };
+            if !quiet {
+                continue;
+            }
+            let node = DraughtsNode { pos: pos.clone(), counters: Counters::default(), plies: 0 };
+            let limits = Limits { nodes: Some(plan.nodes), ..Limits::default() };
+            let found = searcher.search(&node, &[], limits, |_| {});
+            if found.score.abs() >= crate::search::WIN_BOUND {
+                continue;
+            }
+            out.push(&pos, found.score, data.game[i] as u64, OFF_LINE);
+        }
+        out
+    })
+}
+
+impl Data {
+    /// Adds `other`'s positions (those [`explore`] found) to these.
+    pub fn extend(&mut self, other: Data) {
+        let results = self.results;
+        self.append(other);
+        self.results = results;
+    }
+
+    /// How many positions are off the games' lines.
+    pub fn off_line(&self) -> usize {
+        self.label.iter().filter(|l| **l == OFF_LINE).count()
     }
 }
 
@@ -648,11 +747,15 @@ fn fit_logistic(
         Holdout::Positions => i % 20 == 19,
         Holdout::Games => data.game[i] % 20 == 19,
     };
+    // Positions off the games' lines have no result: they take no part in the scale or the
+    // measures, only in the fit.
+    let on_line = |i: &usize| data.label[*i] != OFF_LINE;
     // The hand-set evaluation's scale: the K that best turns its scores into results.
     let hand_loss = |k: f64| {
         log_loss(
             (0..n)
                 .filter(|i| !held(*i))
+                .filter(on_line)
                 .map(|i| (sigmoid(data.hand[i] as f64 / k), data.label[i] as f64)),
         )
     };
@@ -670,7 +773,9 @@ fn fit_logistic(
     // the players' search score turned into a chance by the hand-set scale.
     let target = |i: usize| {
         let result = data.label[i] as f64;
-        if result_share >= 1.0 {
+        if data.label[i] == OFF_LINE {
+            sigmoid(data.searched[i] as f64 / scale)
+        } else if result_share >= 1.0 {
             result
         } else {
             let searched = sigmoid(data.searched[i] as f64 / scale);
@@ -724,7 +829,7 @@ fn fit_logistic(
             }
             touched.clear();
         }
-        let loss = log_loss(order.iter().take(50_000).map(|&i| {
+        let loss = log_loss(order.iter().filter(|i| on_line(i)).take(50_000).map(|&i| {
             (sigmoid(data.features(i).map(|(j, f)| w[j] * f as f64).sum()), data.label[i] as f64)
         }));
         progress(epoch + 1, loss);
@@ -736,12 +841,20 @@ fn fit_logistic(
             log_loss(
                 (0..n)
                     .filter(|i| held(*i))
+                    .filter(on_line)
                     .map(|i| (sigmoid(data.hand[i] as f64 / scale), data.label[i] as f64)),
             ),
-            log_loss((0..n).filter(|i| held(*i)).map(|i| (predict(i), data.label[i] as f64))),
+            log_loss(
+                (0..n)
+                    .filter(|i| held(*i))
+                    .filter(on_line)
+                    .map(|i| (predict(i), data.label[i] as f64)),
+            ),
         )
     });
-    let train = log_loss((0..n).filter(|i| !held(*i)).map(|i| (predict(i), data.label[i] as f64)));
+    let train = log_loss(
+        (0..n).filter(|i| !held(*i)).filter(on_line).map(|i| (predict(i), data.label[i] as f64)),
+    );
     Raw { w, scale, held_out, train }
 }
 

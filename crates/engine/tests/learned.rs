@@ -70,8 +70,8 @@ fn the_embedded_weights_are_what_insane_evaluates_with() {
     }
     assert!(differ > 0);
     // A rule set without weights keeps the hand-set terms.
-    let pos = Position::start(Variant::Turkish);
-    assert!(learned::weights(Variant::Turkish).is_none());
+    let pos = Position::start(Variant::Armenian);
+    assert!(learned::weights(Variant::Armenian).is_none());
     assert_eq!(draughts::evaluate(&pos, &Terms::ALL), draughts::evaluate(&pos, &hand));
 }
 
@@ -218,6 +218,57 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
 }
 
 #[test]
+fn walks_off_the_games_lines_add_quiet_positions_labelled_by_search() {
+    let plan = Selfplay {
+        games: 6,
+        nodes: 200,
+        random_plies: 3,
+        threads: 1,
+        seed: 3,
+        terms: Terms { learned: false, ..Terms::ALL },
+    };
+    let v = Variant::Turkish;
+    let data = learn::selfplay(v, &plan, |_| {});
+    let explore = learn::Explore { nodes: 200, plies: 4, walks: 1, threads: 2 };
+    let off = learn::explore(v, &data, &explore, |_| {});
+    // Most walks end in a quiet position that is not already decided.
+    assert!(off.len() > data.len() / 2, "{} walks kept of {}", off.len(), data.len());
+    assert_eq!(off.off_line(), off.len());
+    assert_eq!(off.results, [0, 0, 0], "walks add no games");
+    let text = off.save(v).unwrap();
+    let games = data.save(v).unwrap();
+    let on_line: std::collections::HashSet<&str> =
+        games.lines().skip(1).map(|l| l.split('\t').next().unwrap()).collect();
+    let mut new = 0;
+    for line in text.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields[2], "-", "a walk's position has no result: {line}");
+        let pos = doska_rules::Position::from_fen(v, fields[0]).unwrap();
+        assert!(!pos.has_capture() && !pos.legal_moves().is_empty(), "{line}");
+        new += usize::from(!on_line.contains(fields[0]));
+    }
+    assert!(new * 2 > off.len(), "only {new} of {} walks left the games' lines", off.len());
+    // Read back, they are off the lines again, and a fit takes them in beside the games
+    // without counting them as games or measuring by them.
+    let again = learn::Data::load(v, &text).unwrap();
+    assert_eq!((again.len(), again.off_line(), again.results), (off.len(), off.len(), [0, 0, 0]));
+    let mut both = learn::Data::load(v, &games).unwrap();
+    both.extend(again);
+    assert_eq!((both.len(), both.results), (data.len() + off.len(), data.results));
+    let fit_plan = learn::FitPlan {
+        passes: learn::Passes { epochs: 3, schedule: learn::Schedule::Cosine },
+        result_share: 1.0,
+        material: learn::Material::Learned,
+        units: learn::Units::Spread,
+    };
+    let alone = learn::fit(v, &data, &fit_plan, |_, _| {});
+    let with = learn::fit(v, &both, &fit_plan, |_, _| {});
+    assert_ne!(alone.weights, with.weights);
+    assert_eq!(alone.scale, with.scale, "the scale is the games' alone");
+    assert!(with.train.is_finite() && with.train < std::f64::consts::LN_2, "{}", with.train);
+}
+
+#[test]
 fn a_weights_file_serves_its_own_board_and_no_other() {
     let russian = include_bytes!("../weights/russian.eval");
     let weights = learned::read_for(russian, Variant::Russian).unwrap();
@@ -255,6 +306,7 @@ fn every_embedded_weights_file_fits_its_board() {
         Variant::Lasca,
         Variant::International,
         Variant::Canadian,
+        Variant::Turkish,
     ];
     for v in own {
         assert_eq!(learned::weights_of(v), v);
@@ -263,9 +315,7 @@ fn every_embedded_weights_file_fits_its_board() {
     for v in [Variant::Brazilian, Variant::Czech] {
         assert!(learned::evaluator(v).is_some(), "{v} borrows russian's weights");
     }
-    for v in [Variant::Turkish, Variant::Armenian] {
-        assert!(learned::evaluator(v).is_none(), "{v} has no weights");
-    }
+    assert!(learned::evaluator(Variant::Armenian).is_none(), "armenian has no weights");
 }
 
 #[test]

@@ -324,6 +324,7 @@ const FILES: &[(Variant, &[u8])] = &[
     (Variant::Poddavki, include_bytes!("../../weights/poddavki.eval")),
     (Variant::Lasca, include_bytes!("../../weights/lasca.eval")),
     (Variant::Canadian, include_bytes!("../../weights/canadian.eval")),
+    (Variant::Turkish, include_bytes!("../../weights/turkish.eval")),
 ];
 
 /// Rule sets that use another's weights file: (borrower, owner of the file).
