@@ -69,10 +69,6 @@ fn the_embedded_weights_are_what_insane_evaluates_with() {
         differ += (draughts::evaluate(&pos, &hand) != learned::evaluate(&pos, weights)) as usize;
     }
     assert!(differ > 0);
-    // A rule set without weights keeps the hand-set terms.
-    let pos = Position::start(Variant::Armenian);
-    assert!(learned::weights(Variant::Armenian).is_none());
-    assert_eq!(draughts::evaluate(&pos, &Terms::ALL), draughts::evaluate(&pos, &hand));
 }
 
 #[test]
@@ -307,6 +303,7 @@ fn every_embedded_weights_file_fits_its_board() {
         Variant::International,
         Variant::Canadian,
         Variant::Turkish,
+        Variant::Armenian,
     ];
     for v in own {
         assert_eq!(learned::weights_of(v), v);
@@ -315,7 +312,11 @@ fn every_embedded_weights_file_fits_its_board() {
     for v in [Variant::Brazilian, Variant::Czech] {
         assert!(learned::evaluator(v).is_some(), "{v} borrows russian's weights");
     }
-    assert!(learned::evaluator(Variant::Armenian).is_none(), "armenian has no weights");
+    assert_eq!(
+        own.len() + 2,
+        Variant::ALL.len(),
+        "every rule set has weights of its own or borrowed"
+    );
 }
 
 #[test]

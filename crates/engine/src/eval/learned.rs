@@ -325,6 +325,7 @@ const FILES: &[(Variant, &[u8])] = &[
     (Variant::Lasca, include_bytes!("../../weights/lasca.eval")),
     (Variant::Canadian, include_bytes!("../../weights/canadian.eval")),
     (Variant::Turkish, include_bytes!("../../weights/turkish.eval")),
+    (Variant::Armenian, include_bytes!("../../weights/armenian.eval")),
 ];
 
 /// Rule sets that use another's weights file: (borrower, owner of the file).
