@@ -162,7 +162,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             eprint!("\r{n}/{} games", a.games);
         }
     };
-    let data = match (rule_set, &a.positions) {
+    let mut data = match (rule_set, &a.positions) {
         (RuleSet::Draughts(v), Some(file)) => {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("reading {}", file.display()))?;
@@ -196,7 +196,6 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             t.elapsed().as_secs_f64()
         );
     }
-    let mut data = data;
     if let (RuleSet::Draughts(v), n @ 1..) = (rule_set, a.explore_nodes) {
         let t = Instant::now();
         let explore = learn::Explore {
@@ -215,7 +214,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             a.explore_plies,
             t.elapsed().as_secs_f64()
         );
-        data.extend(off);
+        data.append(off);
     }
     if let (Some(file), RuleSet::Draughts(v)) = (&a.save_positions, rule_set) {
         let text = data.save(v).map_err(anyhow::Error::msg)?;

@@ -100,11 +100,8 @@ impl Data {
         for i in 0..self.len() {
             let (fen, searched, label, game) =
                 (&self.fens[i], self.searched[i], self.label[i], self.game[i]);
-            if label == OFF_LINE {
-                out.push_str(&format!("{fen}\t{searched}\t-\t{game}\n"));
-            } else {
-                out.push_str(&format!("{fen}\t{searched}\t{label}\t{game}\n"));
-            }
+            let result = if label == OFF_LINE { "-".to_string() } else { label.to_string() };
+            out.push_str(&format!("{fen}\t{searched}\t{result}\t{game}\n"));
         }
         Ok(out)
     }
@@ -202,7 +199,9 @@ impl Data {
         self.game.push(game as u32);
     }
 
-    fn append(&mut self, other: Data) {
+    /// Adds `other`'s positions, and its games' results, to these (the walks [`explore`] finds
+    /// add positions and no games).
+    pub fn append(&mut self, other: Data) {
         for i in 0..other.len() {
             if self.start.is_empty() {
                 self.start.push(0);
@@ -483,13 +482,6 @@ pub fn explore(v: Variant, data: &Data, plan: &Explore, progress: impl Fn(usize)
 }
 
 impl Data {
-    /// Adds `other`'s positions (those [`explore`] found) to these.
-    pub fn extend(&mut self, other: Data) {
-        let results = self.results;
-        self.append(other);
-        self.results = results;
-    }
-
     /// How many positions are off the games' lines.
     pub fn off_line(&self) -> usize {
         self.label.iter().filter(|l| **l == OFF_LINE).count()
@@ -748,17 +740,15 @@ fn fit_logistic(
         Holdout::Games => data.game[i] % 20 == 19,
     };
     // Positions off the games' lines have no result: they take no part in the scale or the
-    // measures, only in the fit.
+    // measures, only in the fit. The rest are measured on the fitted side and the held-out one.
     let on_line = |i: &usize| data.label[*i] != OFF_LINE;
-    // The hand-set evaluation's scale: the K that best turns its scores into results.
-    let hand_loss = |k: f64| {
-        log_loss(
-            (0..n)
-                .filter(|i| !held(*i))
-                .filter(on_line)
-                .map(|i| (sigmoid(data.hand[i] as f64 / k), data.label[i] as f64)),
-        )
+    let (fitted, held_out): (Vec<usize>, Vec<usize>) =
+        (0..n).filter(on_line).partition(|i| !held(*i));
+    let loss_over = |set: &[usize], p: &dyn Fn(usize) -> f64| {
+        log_loss(set.iter().map(|&i| (p(i), data.label[i] as f64)))
     };
+    // The hand-set evaluation's scale: the K that best turns its scores into results.
+    let hand_loss = |k: f64| loss_over(&fitted, &|i| sigmoid(data.hand[i] as f64 / k));
     let (mut lo, mut hi) = (1.0f64, 2000.0f64);
     for _ in 0..60 {
         let (a, b) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
@@ -835,27 +825,12 @@ fn fit_logistic(
         progress(epoch + 1, loss);
     }
     let predict = |i: usize| sigmoid(data.features(i).map(|(j, f)| w[j] * f as f64).sum());
-    let any_held = (0..n).any(held);
-    let held_out = any_held.then(|| {
-        (
-            log_loss(
-                (0..n)
-                    .filter(|i| held(*i))
-                    .filter(on_line)
-                    .map(|i| (sigmoid(data.hand[i] as f64 / scale), data.label[i] as f64)),
-            ),
-            log_loss(
-                (0..n)
-                    .filter(|i| held(*i))
-                    .filter(on_line)
-                    .map(|i| (predict(i), data.label[i] as f64)),
-            ),
-        )
+    let measured = (!held_out.is_empty()).then(|| {
+        let hand = |i: usize| sigmoid(data.hand[i] as f64 / scale);
+        (loss_over(&held_out, &hand), loss_over(&held_out, &predict))
     });
-    let train = log_loss(
-        (0..n).filter(|i| !held(*i)).filter(on_line).map(|i| (predict(i), data.label[i] as f64)),
-    );
-    Raw { w, scale, held_out, train }
+    let train = loss_over(&fitted, &predict);
+    Raw { w, scale, held_out: measured, train }
 }
 
 #[cfg(test)]

@@ -249,7 +249,7 @@ fn walks_off_the_games_lines_add_quiet_positions_labelled_by_search() {
     let again = learn::Data::load(v, &text).unwrap();
     assert_eq!((again.len(), again.off_line(), again.results), (off.len(), off.len(), [0, 0, 0]));
     let mut both = learn::Data::load(v, &games).unwrap();
-    both.extend(again);
+    both.append(again);
     assert_eq!((both.len(), both.results), (data.len() + off.len(), data.results));
     let fit_plan = learn::FitPlan {
         passes: learn::Passes { epochs: 3, schedule: learn::Schedule::Cosine },
