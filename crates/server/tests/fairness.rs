@@ -10,6 +10,7 @@ use doska_rules::AnyGame;
 use doska_server::{Computer, Config, Level, RandomMover};
 use serde_json::json;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Insane thinks a second a move; the other levels answer at once.
@@ -20,6 +21,32 @@ impl Computer for Slow {
     fn choose(&self, game: &AnyGame, level: Level, seed: u64) -> Option<String> {
         if level == Level::Insane {
             std::thread::sleep(Duration::from_secs(1));
+        }
+        RandomMover.choose(game, level, seed)
+    }
+}
+
+/// Holds every Insane move until `release` (at most a minute, so a failed test still ends);
+/// the other levels answer at once.
+#[derive(Debug, Default)]
+struct Held {
+    released: AtomicBool,
+}
+
+impl Held {
+    fn release(&self) {
+        self.released.store(true, Ordering::SeqCst);
+    }
+}
+
+impl Computer for Held {
+    fn choose(&self, game: &AnyGame, level: Level, seed: u64) -> Option<String> {
+        let started = Instant::now();
+        while level == Level::Insane
+            && !self.released.load(Ordering::SeqCst)
+            && started.elapsed() < Duration::from_secs(60)
+        {
+            std::thread::sleep(Duration::from_millis(10));
         }
         RandomMover.choose(game, level, seed)
     }
@@ -97,9 +124,13 @@ async fn game_creation_is_limited_per_player_per_address_and_by_the_computers_ba
     assert!(r.header("retry-after").is_some());
     server.stop().await;
 
-    // The computer's backlog: two games waiting for its (slow) move, the third is refused.
+    // The computer's backlog: two games waiting for its move, the third is refused. The
+    // computer holds its Insane moves until the test lets them go, so the two games are still
+    // waiting however slowly the machine creates them (a one-second sleep was not enough on a
+    // loaded machine: the first move came back before the third request).
     let config = Config { computer_games_waiting: 2, engine_threads: 1, ..test_config() };
-    let server = Server::start_with(&db.url(), Arc::new(Slow), config).await;
+    let held = Arc::new(Held::default());
+    let server = Server::start_with(&db.url(), held.clone(), config).await;
     let mut d = server.browser();
     let insane =
         json!({"rules": "russian", "opponent": "computer", "level": "insane", "color": "black"});
@@ -110,5 +141,6 @@ async fn game_creation_is_limited_per_player_per_address_and_by_the_computers_ba
     assert!(r.body.contains("2 of your games are waiting for the computer's move"), "{}", r.body);
     // A game against a person is not held back by it.
     d.create(hotseat.clone()).await;
+    held.release();
     server.stop().await;
 }
