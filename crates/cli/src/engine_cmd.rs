@@ -442,6 +442,11 @@ pub struct MatchArgs {
     /// The same for the second player.
     #[arg(long, value_name = "FILE")]
     b_weights: Option<std::path::PathBuf>,
+    /// Another build of doska plays the second player's side, through its `doska hub` (a
+    /// program of the same build, at `--b insane`, with `--b-without`): measures a change that
+    /// no `--without` switch turns off against the build before it.
+    #[arg(long, value_name = "PATH")]
+    b_program: Option<std::path::PathBuf>,
     /// Threads the first player searches with.
     #[arg(long, default_value_t = 1)]
     a_threads: usize,
@@ -546,12 +551,15 @@ impl Player {
 }
 
 /// Plays one game; returns the score of the player `a` (1, 0.5 or 0) and how the game ended
-/// (in words, with the number of plies played after the opening).
+/// (in words, with the number of plies played after the opening). `b_program`, when given,
+/// plays `b`'s side.
+#[allow(clippy::too_many_arguments)]
 fn one_game(
     rules: RuleSet,
     opening: &[String],
     a: Player,
     b: Player,
+    mut b_program: Option<&mut crate::program::Program>,
     a_white: bool,
     scale: f64,
     seed: u64,
@@ -568,6 +576,8 @@ fn one_game(
         let a_to_move = (game.turn() == Color::White) == a_white;
         let mv = if a_to_move {
             choose_with_terms(&mut sa, &game, a, ta, seed + ply, scale)
+        } else if let Some(program) = b_program.as_deref_mut() {
+            program.choose(&game)?
         } else {
             choose_with_terms(&mut sb, &game, b, tb, seed + ply, scale)
         };
@@ -668,12 +678,33 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
         }
         s
     };
+    if m.b_program.is_some() {
+        if !matches!(rules, RuleSet::Draughts(_)) {
+            bail!("--b-program plays draughts only: its `doska hub` knows no Ugolki");
+        }
+        if m.b != Level::Insane || m.b_weights.is_some() || m.b_threads != 1 {
+            bail!(
+                "--b-program plays Insane on one thread with its build's own weights: give \
+                 --b insane and no --b-weights or --b-threads (got --b {})",
+                m.b
+            );
+        }
+    }
+    // A fresh process a game, as `a` gets a fresh searcher.
+    let program = || -> Result<Option<crate::program::Program>> {
+        let Some(path) = &m.b_program else { return Ok(None) };
+        let movetime = Level::Insane.recipe().movetime.unwrap_or_default().mul_f64(m.scale);
+        crate::program::Program::start(path, &m.b_without, &m.egdb.dir, &m.variant, movetime)
+            .map(Some)
+    };
     let pairs = m.games.div_ceil(2) as usize;
     let mut tally = Tally::default();
     for (i, opening) in openings(rules, pairs).iter().enumerate() {
         for a_white in [true, false] {
             let seed = 1000 * i as u64 + a_white as u64;
-            let (s, end) = one_game(rules, opening, a, b, a_white, m.scale, seed)?;
+            let mut b_program = program()?;
+            let (s, end) =
+                one_game(rules, opening, a, b, b_program.as_mut(), a_white, m.scale, seed)?;
             tally.add(s);
             if m.log {
                 let colour = if a_white { "white" } else { "black" };
@@ -698,7 +729,9 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
         "{} {} vs {}: {} games, {}",
         rules,
         name(m.a, &m.a_without, m.a_threads) + &weights(&m.a_weights),
-        name(m.b, &m.b_without, m.b_threads) + &weights(&m.b_weights),
+        name(m.b, &m.b_without, m.b_threads)
+            + &weights(&m.b_weights)
+            + &m.b_program.as_ref().map(|p| format!(" of {}", p.display())).unwrap_or_default(),
         tally.games(),
         tally.summary(),
     );

@@ -15,6 +15,7 @@ mod egdb_cmd;
 mod engine_cmd;
 mod hub_cmd;
 mod learn_cmd;
+mod program;
 mod rules_cmd;
 mod serve_cmd;
 

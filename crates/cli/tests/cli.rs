@@ -439,6 +439,28 @@ fn match_takes_a_weights_file_per_side_and_refuses_one_that_does_not_fit() {
 }
 
 #[test]
+fn match_plays_another_build_through_its_hub_and_refuses_what_it_cannot_play() {
+    let me = env!("CARGO_BIN_EXE_doska");
+    let base = ["match", "--a", "insane", "--b", "insane", "--games", "2", "--scale", "0.002"];
+    // This build against itself as a program: two whole games, each move of b's through the
+    // child's hub (an illegal or missing move would end the match with an error).
+    let (ok, out, err) =
+        doska(&[&base[..], &["--variant", "russian", "--b-program", me, "--log"]].concat());
+    assert!(ok, "{err}");
+    assert!(out.contains(&format!("vs insane of {me}: 2 games")), "{out}");
+    assert_eq!(err.lines().filter(|l| l.contains("game ") && l.contains(" plies")).count(), 2);
+    let (ok, _, err) = doska(
+        &[&base[..], &["--variant", "russian", "--b-program", "/nonexistent/doska"]].concat(),
+    );
+    assert!(!ok && err.contains("starting /nonexistent/doska hub"), "{err}");
+    let (ok, _, err) = doska(&[&base[..], &["--variant", "ugolki", "--b-program", me]].concat());
+    assert!(!ok && err.contains("draughts only"), "{err}");
+    let (ok, _, err) =
+        doska(&["match", "--variant", "russian", "--a", "easy", "--b", "hard", "--b-program", me]);
+    assert!(!ok && err.contains("plays Insane"), "{err}");
+}
+
+#[test]
 fn match_takes_an_ugolki_weights_file_and_logs_each_game() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/weights/ugolki.eval");
     let base = ["match", "--a", "easy", "--b", "easy", "--games", "2", "--a-weights", file];

@@ -1,0 +1,96 @@
+//! Another build of doska as a match player (`doska match --b-program`): its `doska hub` in a
+//! child process, told the game's start and every move at each turn. A change that no
+//! `--without` switch turns off (the transposition table's layout, a faster move generator)
+//! is measured this way against the build before it, under the same referee and openings.
+
+use anyhow::{Context, Result, bail};
+use doska_rules::AnyGame;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
+
+/// A running `PROGRAM hub`, set up for one rule set and a time per move.
+pub(crate) struct Program {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    name: String,
+}
+
+impl Program {
+    /// Starts `path hub` (with `--without`, `--egdb` as given) for rule set `variant` (its id)
+    /// with `movetime` a move, and waits until it is ready.
+    pub(crate) fn start(
+        path: &Path,
+        without: &str,
+        egdb: &Path,
+        variant: &str,
+        movetime: Duration,
+    ) -> Result<Program> {
+        let name = path.display().to_string();
+        let mut command = Command::new(path);
+        command.arg("hub").arg("--egdb").arg(egdb);
+        if !without.is_empty() {
+            command.arg("--without").arg(without);
+        }
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("starting {name} hub (--b-program names a doska binary)"))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            bail!("{name} hub: no pipes to talk to it");
+        };
+        let mut p = Program { child, input, output: BufReader::new(output), name };
+        p.say("hub")?;
+        p.read_until("wait")?;
+        p.say(&format!("set-param name=variant value={variant}"))?;
+        p.say(&format!("level move-time={}", movetime.as_secs_f64()))?;
+        p.say("init")?;
+        p.read_until("ready")?;
+        Ok(p)
+    }
+
+    fn say(&mut self, line: &str) -> Result<()> {
+        writeln!(self.input, "{line}")
+            .and_then(|_| self.input.flush())
+            .with_context(|| format!("{} hub stopped reading", self.name))
+    }
+
+    /// The first line that starts with `word` (an `error` line is an error).
+    fn read_until(&mut self, word: &str) -> Result<String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if self.output.read_line(&mut line)? == 0 {
+                bail!("{} hub ended while {word:?} was awaited", self.name);
+            }
+            let text = line.trim();
+            if text.starts_with("error") {
+                bail!("{} hub: {text}", self.name);
+            }
+            if text.split_whitespace().next() == Some(word) {
+                return Ok(text.to_string());
+            }
+        }
+    }
+
+    /// Its move in `game` (in the rule set's notation); none when it has none to play.
+    pub(crate) fn choose(&mut self, game: &AnyGame) -> Result<Option<String>> {
+        let moves: Vec<String> = game.history().into_iter().map(|m| m.notation).collect();
+        self.say(&format!("pos fen={} moves=\"{}\"", game.start_fen(), moves.join(" ")))?;
+        self.say("go think")?;
+        let done = self.read_until("done")?;
+        Ok(done.split_whitespace().find_map(|kv| kv.strip_prefix("notation=")).map(str::to_string))
+    }
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        let _ = self.say("quit");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
