@@ -262,6 +262,7 @@ impl Searcher {
         report: impl FnMut(&Info<N::Move>),
     ) -> Outcome<N::Move> {
         self.stop.0.store(false, Ordering::Relaxed);
+        self.tt.new_search();
         if self.helpers.is_empty() || limits.movetime.is_none() || limits.nodes.is_some() {
             return self.search_alone(root, history, limits, report);
         }
@@ -524,10 +525,13 @@ impl Searcher {
             }
             return node.evaluate(&self.terms);
         }
+        // Past the horizon (captures being resolved) the table is left alone: no score stored
+        // there could end a search, and its entries would push deeper ones out, each probe a
+        // cache miss for a hash move among a few captures.
         let mut tt_move = 0;
-        if let Some(e) = self.tt.probe(key) {
+        if let Some(e) = (depth > 0).then(|| self.tt.probe(key)).flatten() {
             tt_move = e.mv;
-            if e.depth as i32 >= depth && depth > 0 {
+            if e.depth as i32 >= depth {
                 let s = from_tt(e.score, ply);
                 match e.bound {
                     Bound::Exact => return s,
@@ -631,7 +635,9 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, depth.max(0), to_tt(best, ply), bound, best_key, 0);
+        if depth > 0 {
+            self.tt.store(key, depth, to_tt(best, ply), bound, best_key, 0);
+        }
         best
     }
 

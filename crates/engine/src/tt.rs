@@ -1,9 +1,12 @@
-//! The transposition table: one entry per slot, replaced when the new search is deeper or the
-//! slot holds another position. Lock-free, so that the threads of one search share it: a slot
-//! is two atomic words, the packed entry and the entry xor the key; a slot torn by two writers
-//! no longer matches its key and reads as empty.
+//! The transposition table: buckets of two slots, side by side in memory (one cache miss a
+//! probe). The first slot keeps the deepest result of the current search, the second takes
+//! whatever the first does not (always replaced), so deep results survive a flood of shallow
+//! ones while the newest still find a place. Entries left by an earlier search (the table is
+//! kept from move to move) give way in the first slot too. Lock-free, so that the threads of
+//! one search share it: a slot is two atomic words, the packed entry and the entry xor the
+//! key; a slot torn by two writers no longer matches its key and reads as empty.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,9 +36,11 @@ pub struct Entry {
 const MOVE_BITS: u32 = 24;
 /// Set in every stored entry, so that no entry packs to zero (an empty slot).
 const USED: u64 = 1 << 63;
+/// Where an entry keeps the search it was stored in (8 bits).
+const GENERATION_SHIFT: u32 = 52;
 
 impl Entry {
-    fn pack(self) -> u64 {
+    fn pack(self, generation: u8) -> u64 {
         let bound = match self.bound {
             Bound::Exact => 0u64,
             Bound::Lower => 1,
@@ -45,7 +50,12 @@ impl Entry {
             | ((self.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64) << 24)
             | ((self.depth.clamp(0, 255) as u64) << 40)
             | (bound << 48)
+            | ((generation as u64) << GENERATION_SHIFT)
             | USED
+    }
+
+    fn generation(v: u64) -> u8 {
+        (v >> GENERATION_SHIFT) as u8
     }
 
     fn unpack(v: u64) -> Entry {
@@ -72,14 +82,17 @@ struct Slot {
 /// A fixed-size table, shared by reference between the threads of a search.
 #[derive(Debug)]
 pub struct Table {
+    /// Buckets of two: slots `2i` and `2i + 1`.
     slots: Box<[Slot]>,
+    /// The current search's number (wrapping), stored with each entry.
+    generation: AtomicU8,
 }
 
 impl Table {
     /// About `mb` megabytes.
     pub fn new(mb: usize) -> Table {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Slot>();
-        Table { slots: (0..n.next_power_of_two() / 2).map(|_| Slot::default()).collect() }
+        let n = ((mb.max(1) << 20) / std::mem::size_of::<Slot>()).next_power_of_two() / 2;
+        Table { slots: (0..n.max(2)).map(|_| Slot::default()).collect(), generation: 0.into() }
     }
 
     /// Forgets everything.
@@ -90,33 +103,51 @@ impl Table {
         }
     }
 
-    fn slot(&self, key: u64) -> Option<&Slot> {
-        self.slots.get((key as usize) & (self.slots.len() - 1))
+    /// A new search starts: what earlier ones stored gives way to it.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The entry stored in a slot for `key`.
-    fn read(slot: &Slot, key: u64) -> Option<Entry> {
+    fn bucket(&self, key: u64) -> Option<&[Slot]> {
+        let first = (key as usize) & (self.slots.len() - 1) & !1;
+        self.slots.get(first..first + 2)
+    }
+
+    /// The packed entry stored in a slot for `key`.
+    fn read(slot: &Slot, key: u64) -> Option<u64> {
         let data = slot.data.load(Ordering::Relaxed);
         let check = slot.check.load(Ordering::Relaxed);
-        (data != 0 && check ^ data == key).then(|| Entry::unpack(data))
+        (data != 0 && check ^ data == key).then_some(data)
     }
 
     /// The entry of `key`, if stored.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.slot(key).and_then(|s| Table::read(s, key))
+        let bucket = self.bucket(key)?;
+        bucket.iter().find_map(|s| Table::read(s, key)).map(Entry::unpack)
     }
 
     /// Stores an entry.
     pub fn store(&self, key: u64, depth: i32, score: i32, bound: Bound, mv: u32, _age: u8) {
-        let Some(slot) = self.slot(key) else { return };
-        let replace = match Table::read(slot, key) {
-            Some(e) => depth as i16 >= e.depth || bound == Bound::Exact,
-            None => true,
-        };
-        if replace {
-            let data = Entry { depth: depth as i16, score, bound, mv }.pack();
+        let Some([deep, newest]) = self.bucket(key) else { return };
+        let generation = self.generation.load(Ordering::Relaxed);
+        let data = Entry { depth: depth as i16, score, bound, mv }.pack(generation);
+        let write = |slot: &Slot| {
             slot.data.store(data, Ordering::Relaxed);
             slot.check.store(data ^ key, Ordering::Relaxed);
+        };
+        if let Some(old) = Table::read(deep, key) {
+            // The same position: a shallower bound does not replace a deeper result.
+            if depth as i16 >= Entry::unpack(old).depth || bound == Bound::Exact {
+                write(deep);
+            }
+            return;
+        }
+        let held = deep.data.load(Ordering::Relaxed);
+        let stale = held == 0 || Entry::generation(held) != generation;
+        if stale || depth as i16 >= Entry::unpack(held).depth {
+            write(deep);
+        } else {
+            write(newest);
         }
     }
 }
@@ -146,5 +177,24 @@ mod tests {
         assert_eq!(t.probe(key).map(|e| e.score), Some(50));
         t.clear();
         assert_eq!(t.probe(key), None);
+    }
+
+    #[test]
+    fn a_deep_result_survives_shallow_ones_of_the_same_search_but_not_the_next() {
+        let t = Table::new(1);
+        let buckets = t.slots.len() as u64 / 2;
+        // Keys of one bucket: the same low bits.
+        let key = |i: u64| 6 + i * 2 * buckets;
+        t.store(key(0), 12, 40, Bound::Exact, 7, 0);
+        for i in 1..50 {
+            t.store(key(i), 2, 0, Bound::Lower, 1, 0);
+            assert_eq!(t.probe(key(i)).map(|e| e.depth), Some(2), "the newest is kept");
+        }
+        assert_eq!(t.probe(key(0)).map(|e| e.depth), Some(12), "the deep one too");
+        t.new_search();
+        t.store(key(50), 2, 0, Bound::Lower, 1, 0);
+        t.store(key(51), 1, 0, Bound::Lower, 1, 0);
+        assert_eq!(t.probe(key(0)), None, "an earlier search's entry gives way");
+        assert!(t.probe(key(50)).is_some() && t.probe(key(51)).is_some());
     }
 }
