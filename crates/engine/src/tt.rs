@@ -79,11 +79,15 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// Two slots, aligned so that a bucket never straddles two cache lines.
+#[derive(Debug, Default)]
+#[repr(C, align(32))]
+struct Bucket([Slot; 2]);
+
 /// A fixed-size table, shared by reference between the threads of a search.
 #[derive(Debug)]
 pub struct Table {
-    /// Buckets of two: slots `2i` and `2i + 1`.
-    slots: Box<[Slot]>,
+    buckets: Box<[Bucket]>,
     /// The current search's number (wrapping), stored with each entry.
     generation: AtomicU8,
 }
@@ -91,13 +95,13 @@ pub struct Table {
 impl Table {
     /// About `mb` megabytes.
     pub fn new(mb: usize) -> Table {
-        let n = ((mb.max(1) << 20) / std::mem::size_of::<Slot>()).next_power_of_two() / 2;
-        Table { slots: (0..n.max(2)).map(|_| Slot::default()).collect(), generation: 0.into() }
+        let n = ((mb.max(1) << 20) / std::mem::size_of::<Bucket>()).next_power_of_two() / 2;
+        Table { buckets: (0..n).map(|_| Bucket::default()).collect(), generation: 0.into() }
     }
 
     /// Forgets everything.
     pub fn clear(&self) {
-        for s in self.slots.iter() {
+        for s in self.buckets.iter().flat_map(|b| &b.0) {
             s.data.store(0, Ordering::Relaxed);
             s.check.store(0, Ordering::Relaxed);
         }
@@ -108,9 +112,8 @@ impl Table {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn bucket(&self, key: u64) -> Option<&[Slot]> {
-        let first = (key as usize) & (self.slots.len() - 1) & !1;
-        self.slots.get(first..first + 2)
+    fn bucket(&self, key: u64) -> Option<&[Slot; 2]> {
+        self.buckets.get((key as usize) & (self.buckets.len() - 1)).map(|b| &b.0)
     }
 
     /// The packed entry stored in a slot for `key`.
@@ -182,9 +185,9 @@ mod tests {
     #[test]
     fn a_deep_result_survives_shallow_ones_of_the_same_search_but_not_the_next() {
         let t = Table::new(1);
-        let buckets = t.slots.len() as u64 / 2;
+        let buckets = t.buckets.len() as u64;
         // Keys of one bucket: the same low bits.
-        let key = |i: u64| 6 + i * 2 * buckets;
+        let key = |i: u64| 3 + i * buckets;
         t.store(key(0), 12, 40, Bound::Exact, 7, 0);
         for i in 1..50 {
             t.store(key(i), 2, 0, Bound::Lower, 1, 0);
