@@ -395,6 +395,29 @@ pub struct Evaluator {
     tempo: i32,
     /// Each physical diamond: its four squares and its table.
     diamonds: Vec<([u8; 4], Box<[i32; 256]>)>,
+    /// Whether every diamond's squares are bits of a 64-bit word (every board but Canadian's),
+    /// so the pieces can be read from one: half the work of 128 bits.
+    narrow: bool,
+}
+
+/// The diamonds' table entries for `white` and `black` (the pieces' squares as bits of `B`,
+/// every diamond square a bit of it), summed.
+#[inline]
+fn diamond_sum<B>(diamonds: &[([u8; 4], Box<[i32; 256]>)], white: B, black: B) -> i64
+where
+    B: Copy + PartialEq + From<u8> + std::ops::Shr<u8, Output = B> + std::ops::BitAnd<Output = B>,
+{
+    let (zero, one) = (B::from(0), B::from(1));
+    let mut sum = 0i64;
+    for (squares, table) in diamonds {
+        let mut index = 0;
+        for (k, &s) in squares.iter().enumerate() {
+            index |= usize::from((white >> s) & one != zero) << k
+                | usize::from((black >> s) & one != zero) << (k + 4);
+        }
+        sum += table[index] as i64;
+    }
+    sum
 }
 
 /// Two evaluators are the same when they are one (each is made once from its weights).
@@ -495,6 +518,7 @@ impl Evaluator {
                 [w, w.map(|x| -x)]
             }),
             tempo: weights[l.tempo],
+            narrow: diamonds.iter().all(|(squares, _)| squares.iter().all(|&s| s < 64)),
             diamonds,
         }
     }
@@ -545,14 +569,11 @@ impl Evaluator {
             }
         }
         let (white, black) = (pos.pieces(Color::White), pos.pieces(Color::Black));
-        for (squares, table) in &self.diamonds {
-            let mut index = 0;
-            for (k, &s) in squares.iter().enumerate() {
-                index |=
-                    (((white >> s) & 1) as usize) << k | (((black >> s) & 1) as usize) << (k + 4);
-            }
-            flat += table[index] as i64;
-        }
+        flat += if self.narrow {
+            diamond_sum(&self.diamonds, white as u64, black as u64)
+        } else {
+            diamond_sum(&self.diamonds, white, black)
+        };
         flat += if pos.turn() == Color::White { self.tempo } else { -self.tempo } as i64;
         let acc = full as i64 * sum_full + empty as i64 * sum_empty + ONE as i64 * flat + shares;
         let white = (acc / (ONE as i64 * WEIGHT_UNIT)) as i32;
