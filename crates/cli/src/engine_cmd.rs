@@ -442,9 +442,10 @@ pub struct MatchArgs {
     /// The same for the second player.
     #[arg(long, value_name = "FILE")]
     b_weights: Option<std::path::PathBuf>,
-    /// Another build of doska plays the second player's side, through its `doska hub` (a
-    /// program of the same build, at `--b insane`, with `--b-without`): measures a change that
-    /// no `--without` switch turns off against the build before it.
+    /// Another build of doska plays the second player's side through its `doska hub`, at
+    /// Insane, with `--b-without` handed to it as that build reads it (it may know techniques
+    /// this one does not): measures a change that no `--without` switch turns off against the
+    /// build before it.
     #[arg(long, value_name = "PATH")]
     b_program: Option<std::path::PathBuf>,
     /// Threads the first player searches with.
@@ -662,7 +663,10 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
         m.egdb.install(Some(v))?;
     }
     let mut a = Player::new(m.a, &m.a_without, m.a_threads)?;
-    let mut b = Player::new(m.b, &m.b_without, m.b_threads)?;
+    // With --b-program, b's names are the other build's to read (it may know techniques this
+    // one does not, or no longer).
+    let b_without = if m.b_program.is_some() { "" } else { m.b_without.as_str() };
+    let mut b = Player::new(m.b, b_without, m.b_threads)?;
     a.read_weights(m.a_weights.as_deref(), Some(rules))?;
     b.read_weights(m.b_weights.as_deref(), Some(rules))?;
     let weights = |file: &Option<std::path::PathBuf>| {

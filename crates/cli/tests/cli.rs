@@ -449,6 +449,18 @@ fn match_plays_another_build_through_its_hub_and_refuses_what_it_cannot_play() {
     assert!(ok, "{err}");
     assert!(out.contains(&format!("vs insane of {me}: 2 games")), "{out}");
     assert_eq!(err.lines().filter(|l| l.contains("game ") && l.contains(" plies")).count(), 2);
+    // b's names go to the program, which refuses one it does not know.
+    let (ok, _, err) = doska(
+        &[&base[..], &["--variant", "russian", "--b-program", me, "--b-without", "nonesuch"]]
+            .concat(),
+    );
+    assert!(!ok && err.contains("hub ended"), "{err}");
+    let (ok, out, err) = doska(
+        &[&base[..], &["--variant", "russian", "--b-program", me, "--b-without", "probcut"]]
+            .concat(),
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains(&format!("vs insane without probcut of {me}: 2 games")), "{out}");
     let (ok, _, err) = doska(
         &[&base[..], &["--variant", "russian", "--b-program", "/nonexistent/doska"]].concat(),
     );
