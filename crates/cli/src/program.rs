@@ -54,9 +54,10 @@ impl Program {
     }
 
     fn say(&mut self, line: &str) -> Result<()> {
+        // A program that refused its arguments has ended before it reads anything.
         writeln!(self.input, "{line}")
             .and_then(|_| self.input.flush())
-            .with_context(|| format!("{} hub stopped reading", self.name))
+            .with_context(|| format!("{} hub ended before it read {line:?}", self.name))
     }
 
     /// The first line that starts with `word` (an `error` line is an error).
