@@ -460,7 +460,7 @@ impl Searcher {
                 let m = moves.remove(pos);
                 moves.insert(0, m);
             }
-            self.tt.store(root.key(), depth, best_score, Bound::Exact, N::move_key(&b), 0);
+            self.tt.store(root.key(), depth, best_score, Bound::Exact, N::move_key(&b));
         }
         (best_score, best)
     }
@@ -636,7 +636,7 @@ impl Searcher {
             Bound::Upper
         };
         if depth > 0 {
-            self.tt.store(key, depth, to_tt(best, ply), bound, best_key, 0);
+            self.tt.store(key, depth, to_tt(best, ply), bound, best_key);
         }
         best
     }

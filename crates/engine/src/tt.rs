@@ -130,7 +130,7 @@ impl Table {
     }
 
     /// Stores an entry.
-    pub fn store(&self, key: u64, depth: i32, score: i32, bound: Bound, mv: u32, _age: u8) {
+    pub fn store(&self, key: u64, depth: i32, score: i32, bound: Bound, mv: u32) {
         let Some([deep, newest]) = self.bucket(key) else { return };
         let generation = self.generation.load(Ordering::Relaxed);
         let data = Entry { depth: depth as i16, score, bound, mv }.pack(generation);
@@ -169,14 +169,14 @@ mod tests {
         {
             let key = 0x1234_5678_9abc_def0 ^ (i as u64) << 40;
             let mv = 0x7f_3f20 - i as u32;
-            t.store(key, 17 + i as i32, score, bound, mv, 0);
+            t.store(key, 17 + i as i32, score, bound, mv);
             assert_eq!(t.probe(key), Some(Entry { depth: 17 + i as i16, score, bound, mv }));
             assert_eq!(t.probe(key ^ 1 << 50), None, "same slot, other position");
         }
         // A shallower result for the same position does not replace a deeper bound.
         let key = 99;
-        t.store(key, 9, 50, Bound::Lower, 1, 0);
-        t.store(key, 3, 70, Bound::Lower, 2, 0);
+        t.store(key, 9, 50, Bound::Lower, 1);
+        t.store(key, 3, 70, Bound::Lower, 2);
         assert_eq!(t.probe(key).map(|e| e.score), Some(50));
         t.clear();
         assert_eq!(t.probe(key), None);
@@ -188,15 +188,15 @@ mod tests {
         let buckets = t.buckets.len() as u64;
         // Keys of one bucket: the same low bits.
         let key = |i: u64| 3 + i * buckets;
-        t.store(key(0), 12, 40, Bound::Exact, 7, 0);
+        t.store(key(0), 12, 40, Bound::Exact, 7);
         for i in 1..50 {
-            t.store(key(i), 2, 0, Bound::Lower, 1, 0);
+            t.store(key(i), 2, 0, Bound::Lower, 1);
             assert_eq!(t.probe(key(i)).map(|e| e.depth), Some(2), "the newest is kept");
         }
         assert_eq!(t.probe(key(0)).map(|e| e.depth), Some(12), "the deep one too");
         t.new_search();
-        t.store(key(50), 2, 0, Bound::Lower, 1, 0);
-        t.store(key(51), 1, 0, Bound::Lower, 1, 0);
+        t.store(key(50), 2, 0, Bound::Lower, 1);
+        t.store(key(51), 1, 0, Bound::Lower, 1);
         assert_eq!(t.probe(key(0)), None, "an earlier search's entry gives way");
         assert!(t.probe(key(50)).is_some() && t.probe(key(51)).is_some());
     }
