@@ -166,6 +166,7 @@ impl Lanes {
 }
 
 /// A running job's place: given back (and the next job started) when dropped.
+#[derive(Debug)]
 struct Slot {
     lanes: Arc<Mutex<Lanes>>,
     owner: String,
@@ -177,6 +178,17 @@ impl Drop for Slot {
         lanes.finish(&self.owner);
         lanes.dispatch();
     }
+}
+
+/// A move asked of the computer: its place in its owner's lane, taken when it is asked for, so
+/// that the owner's games waiting for the computer ([`ComputerPool::pending`]) count it at
+/// once, before the task that waits for it runs (a player cannot slip a game past the limit by
+/// asking faster than the tasks start).
+#[derive(Debug)]
+pub struct Ticket {
+    owner: String,
+    /// Its place while it thinks (started at once), or the wake-up it waits for.
+    place: Result<Slot, oneshot::Receiver<()>>,
 }
 
 /// Counts one up while alive.
@@ -225,25 +237,36 @@ impl ComputerPool {
         }
     }
 
-    /// Waits for `owner`'s turn; its place while it thinks.
-    async fn enter(&self, owner: &str) -> Option<Slot> {
-        let wait = self.lanes().enter(owner);
-        if let Some(rx) = wait {
-            let _waiting = Gauge::up(&self.waiting);
-            rx.await.ok()?;
-        }
-        Some(Slot { lanes: self.lanes.clone(), owner: owner.to_string() })
+    /// Takes a place in `owner`'s lane for a move: started now if there is room, else queued.
+    pub fn ticket(&self, owner: &str) -> Ticket {
+        let place = match self.lanes().enter(owner) {
+            None => Ok(Slot { lanes: self.lanes.clone(), owner: owner.to_string() }),
+            Some(rx) => Err(rx),
+        };
+        Ticket { owner: owner.to_string(), place }
     }
 
-    /// The computer's move in a game of `owner`, once it is that owner's turn to think.
+    /// Waits for the ticket's turn; its place while it thinks.
+    async fn enter(&self, ticket: Ticket) -> Option<Slot> {
+        match ticket.place {
+            Ok(slot) => Some(slot),
+            Err(rx) => {
+                let _waiting = Gauge::up(&self.waiting);
+                rx.await.ok()?;
+                Some(Slot { lanes: self.lanes.clone(), owner: ticket.owner })
+            }
+        }
+    }
+
+    /// The computer's move in a game, once it is the turn of the ticket's owner to think.
     pub async fn choose(
         &self,
-        owner: &str,
+        ticket: Ticket,
         game: AnyGame,
         level: Level,
         seed: u64,
     ) -> Option<String> {
-        let slot = self.enter(owner).await?;
+        let slot = self.enter(ticket).await?;
         let running = Gauge::up(&self.running);
         let computer = self.computer.clone();
         let chosen = tokio::task::spawn_blocking(move || {

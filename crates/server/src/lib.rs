@@ -20,7 +20,7 @@ mod rulebook;
 mod socket;
 mod view;
 
-pub use computer::{Computer, ComputerPool, Engine, RandomMover};
+pub use computer::{Computer, ComputerPool, Engine, RandomMover, Ticket};
 pub use doska_store::Level;
 pub use error::ApiError;
 

@@ -893,9 +893,10 @@ impl Room {
         let room = self.clone();
         let state = state.clone();
         // The computer's time is shared fairly between players: this game's is its creator's.
-        let owner = rec.creator.clone();
+        // Its place is taken now, so the creator's games waiting count it before the reply.
+        let ticket = state.0.computer.ticket(&rec.creator);
         tokio::spawn(async move {
-            let chosen = state.0.computer.choose(&owner, game, level, seed).await;
+            let chosen = state.0.computer.choose(ticket, game, level, seed).await;
             room.computer_moved(&state, version, chosen, level).await;
         });
     }
