@@ -353,3 +353,44 @@ fn the_diamonds_follow_the_way_men_take() {
         }
     }
 }
+
+#[test]
+fn the_regions_are_blocks_of_four_by_four_that_hold_every_diamond() {
+    // On a regioned board the patterns are the blocks of four rows by four columns with their
+    // corner on an even row and column: nine on 8x8, eight playing squares each, and every
+    // diamond a board without regions would have lies inside one of them.
+    assert!(!learned::REGIONED.is_empty());
+    for v in learned::REGIONED {
+        let layout = learned::layout(*v);
+        let g = &v.rules().geometry;
+        let regions = layout.regions();
+        assert!(layout.diamonds().is_empty(), "{v}: regions replace the diamonds");
+        let (h, w) = (g.height as usize, g.width as usize);
+        assert_eq!(regions.len(), (h / 2 - 1) * (w / 2 - 1), "{v}");
+        let mut corners = Vec::new();
+        for r in regions {
+            let cells: Vec<(u8, u8)> = r.iter().map(|s| g.row_col(Square(*s))).collect();
+            let row = cells.iter().map(|c| c.0).min().unwrap();
+            let col = cells.iter().map(|c| c.1).min().unwrap() / 2 * 2;
+            assert!(row % 2 == 0, "{v}: a region's corner on row {row}");
+            let inside =
+                |(r, c): &(u8, u8)| (row..row + 4).contains(r) && (col..col + 4).contains(c);
+            assert!(cells.iter().all(inside), "{v}: {cells:?}");
+            corners.push((row, col));
+        }
+        corners.sort_unstable();
+        corners.dedup();
+        assert_eq!(corners.len(), regions.len(), "{v}: two regions on one block");
+        // Every diamond: a square, the two diagonally below it and the one below those.
+        for sq in g.all_squares() {
+            let (row, col) = g.row_col(sq);
+            let at = |dr: u8, dc: i8| g.square_at(row + dr, col.checked_add_signed(dc)?);
+            let (Some(b), Some(c), Some(d)) = (at(1, -1), at(1, 1), at(2, 0)) else { continue };
+            let diamond = [sq.0, b.0, c.0, d.0];
+            assert!(
+                regions.iter().any(|r| diamond.iter().all(|s| r.contains(s))),
+                "{v}: the diamond {diamond:?} lies in no region"
+            );
+        }
+    }
+}

@@ -16,6 +16,11 @@
 //!   Armenian, every block of two by two) with each square empty, own or the opponent's (81
 //!   states per diamond, each with its own weight), as Scan's evaluation does with larger
 //!   regions;
+//! - or, on the boards in [`REGIONED`], instead of the diamonds, such regions: every block of
+//!   four rows by four columns whose corner is on an even row and column (nine on 8x8, each
+//!   holding eight playing squares and every diamond), with each square empty, own or the
+//!   opponent's (6,561 states a region), each state's weight twice, for a full board and an
+//!   empty one, blended as the pieces' are;
 //! - Lasca: under each column's top, the number of its own side's pieces (reserves) and of
 //!   the opponent's (prisoners), and whose piece lies just under the top (whose the column
 //!   becomes when the top is taken), apart for a man's and an officer's column;
@@ -54,6 +59,8 @@ pub struct Layout {
     flip: [u8; 128],
     /// The diamonds, as squares in White's frame, and the same seen from Black's side.
     diamonds: [Vec<[u8; 4]>; 2],
+    /// The regions ([`REGIONED`] boards only), likewise.
+    regions: [Vec<[u8; 8]>; 2],
     height: u8,
     /// Pieces at the start: the phase's denominator.
     start_pieces: i32,
@@ -63,6 +70,7 @@ pub struct Layout {
     runaway: usize,
     share: usize,
     diamond: usize,
+    region: usize,
     /// Lasca's column weights ([`COLUMN_WEIGHTS`] of them; none on other boards).
     column: usize,
     columns: usize,
@@ -77,6 +85,13 @@ const COLUMN_NAMES: [&str; 4] =
     ["reserves", "prisoners", "an own piece just under", "a prisoner just under"];
 
 const DIAMOND_STATES: usize = 81;
+const REGION_STATES: usize = 6561;
+/// A region state's weights: for a full board and for an empty one.
+const REGION_PHASES: usize = 2;
+
+/// The rule sets whose patterns are the regions of four by four rather than the diamonds
+/// (where a match showed them stronger: bench/engines/RESULTS.md).
+pub const REGIONED: &[Variant] = &[Variant::American];
 
 impl Layout {
     fn new(v: Variant) -> Layout {
@@ -98,8 +113,26 @@ impl Layout {
         // board a square, the two below it and the one below those; where men take along rows
         // and files (Turkish, Armenian), a block of two by two.
         let orthogonal = r.man_captures.0 & Directions::DIAGONAL.0 == 0;
+        let regioned = REGIONED.contains(&v);
         let mut white = Vec::new();
+        let mut white_regions = Vec::new();
+        if regioned {
+            for row in (0..=h.saturating_sub(4)).step_by(2) {
+                for col in (0..=w.saturating_sub(4)).step_by(2) {
+                    let squares: Vec<u8> = (row..row + 4)
+                        .flat_map(|r| (col..col + 4).map(move |c| (r, c)))
+                        .filter_map(|(r, c)| at(r, c))
+                        .collect();
+                    if let Ok(region) = <[u8; 8]>::try_from(squares) {
+                        white_regions.push(region);
+                    }
+                }
+            }
+        }
         for row in 0..h.saturating_sub(1) {
+            if regioned {
+                break;
+            }
             for col in 0..w {
                 let four = if orthogonal {
                     [at(row, col), at(row, col + 1), at(row + 1, col), at(row + 1, col + 1)]
@@ -114,6 +147,7 @@ impl Layout {
             }
         }
         let black = white.iter().map(|d| d.map(|s| flip[s as usize])).collect();
+        let black_regions = white_regions.iter().map(|d| d.map(|s| flip[s as usize])).collect();
         let start_pieces = bits::count(Position::start(v).occupied()) as i32;
         let man = 0;
         let king = man + 2 * squares;
@@ -121,7 +155,8 @@ impl Layout {
         let runaway = kings + 3;
         let share = runaway + h as usize;
         let diamond = share + 2;
-        let column = diamond + white.len() * DIAMOND_STATES;
+        let region = diamond + white.len() * DIAMOND_STATES;
+        let column = region + white_regions.len() * REGION_STATES * REGION_PHASES;
         let columns = if r.removal == Removal::Column { COLUMN_WEIGHTS } else { 0 };
         let tempo = column + columns;
         Layout {
@@ -130,6 +165,7 @@ impl Layout {
             dense,
             flip,
             diamonds: [white, black],
+            regions: [white_regions, black_regions],
             height: h,
             start_pieces,
             man,
@@ -138,6 +174,7 @@ impl Layout {
             runaway,
             share,
             diamond,
+            region,
             column,
             columns,
             tempo,
@@ -148,12 +185,21 @@ impl Layout {
     /// Whether `other` numbers the same squares and diamonds the same way (a weights file of
     /// one fits the other).
     pub fn same_board(&self, other: &Layout) -> bool {
-        self.len == other.len && self.dense == other.dense && self.diamonds == other.diamonds
+        self.len == other.len
+            && self.dense == other.dense
+            && self.diamonds == other.diamonds
+            && self.regions == other.regions
     }
 
     /// The diamonds (the local patterns), as squares from White's side.
     pub fn diamonds(&self) -> &[[u8; 4]] {
         &self.diamonds[0]
+    }
+
+    /// The regions (the larger local patterns of [`REGIONED`] boards), as squares from White's
+    /// side.
+    pub fn regions(&self) -> &[[u8; 8]] {
+        &self.regions[0]
     }
 
     /// The number of weights.
@@ -209,19 +255,16 @@ impl Layout {
                 f(self.share + 1, sign * (k as i32 * ONE / total));
             }
             for (d, squares) in self.diamonds[c as usize].iter().enumerate() {
-                let mut state = 0;
-                for &s in squares {
-                    let b = 1u128 << s;
-                    state = state * 3
-                        + if own & b != 0 {
-                            1
-                        } else if enemy & b != 0 {
-                            2
-                        } else {
-                            0
-                        };
-                }
-                f(self.diamond + d * DIAMOND_STATES + state, sign * ONE);
+                f(
+                    self.diamond + d * DIAMOND_STATES + pattern_state(squares, own, enemy),
+                    sign * ONE,
+                );
+            }
+            for (d, squares) in self.regions[c as usize].iter().enumerate() {
+                let at = self.region
+                    + (d * REGION_STATES + pattern_state(squares, own, enemy)) * REGION_PHASES;
+                f(at, sign * full);
+                f(at + 1, sign * empty);
             }
             if self.columns > 0 {
                 for sq in bits::iter(own) {
@@ -250,9 +293,13 @@ impl Layout {
             format!("runaway on row {}", part(self.runaway))
         } else if i < self.diamond {
             ["men share", "kings share"][part(self.share)].to_string()
-        } else if i < self.column {
+        } else if i < self.region {
             let j = part(self.diamond);
             format!("diamond {} state {}", j / DIAMOND_STATES, j % DIAMOND_STATES)
+        } else if i < self.column {
+            let (j, phase) = (part(self.region) / REGION_PHASES, part(self.region) % REGION_PHASES);
+            let phase = if phase == 0 { "full" } else { "empty" };
+            format!("region {} state {} ({phase})", j / REGION_STATES, j % REGION_STATES)
         } else if i < self.tempo {
             let j = part(self.column);
             let top = if j < 4 { "a man's column" } else { "an officer's column" };
@@ -283,6 +330,23 @@ impl Layout {
         };
         (mean(self.man), mean(self.king))
     }
+}
+
+/// The state of a pattern's squares: a base-3 number whose digits, the first square's the
+/// highest, are 0 for an empty square, 1 for an `own` piece, 2 for an `enemy` one.
+#[inline]
+fn pattern_state(squares: &[u8], own: Bits, enemy: Bits) -> usize {
+    squares.iter().fold(0, |state, &s| {
+        let b = 1u128 << s;
+        state * 3
+            + if own & b != 0 {
+                1
+            } else if enemy & b != 0 {
+                2
+            } else {
+                0
+            }
+    })
 }
 
 /// Calls `f(k, n)` for each of Lasca's column features `k` (0..4, [`COLUMN_NAMES`]) that a
@@ -394,30 +458,145 @@ pub struct Evaluator {
     /// The tempo weight (White to move: +, Black: -).
     tempo: i32,
     /// Each physical diamond: its four squares and its table.
-    diamonds: Vec<([u8; 4], Box<[i32; 256]>)>,
-    /// Whether every diamond's squares are bits of a 64-bit word (every board but Canadian's),
+    diamonds: Vec<([u8; 4], Box<[i32]>)>,
+    /// Each physical region ([`REGIONED`] boards): its eight squares and its table.
+    regions: Vec<([u8; 8], Box<[i32]>)>,
+    /// Whether every pattern's squares are bits of a 64-bit word (every board but Canadian's),
     /// so the pieces can be read from one: half the work of 128 bits.
     narrow: bool,
+    /// Whether every region's squares are four pairs of neighbouring bits (on a dark-square
+    /// board a row's two squares in four columns are), so they can be read a pair at a time.
+    paired: bool,
 }
 
-/// The diamonds' table entries for `white` and `black` (the pieces' squares as bits of `B`,
-/// every diamond square a bit of it), summed.
+/// `TERNARY[m]`: the base-3 number whose digit `k` is bit `k` of `m` (a region's white pieces
+/// as digits 1; twice it, its black ones as digits 2).
+const TERNARY: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut k, mut p, mut v) = (0, 1u16, 0u16);
+        while k < 8 {
+            if m >> k & 1 != 0 {
+                v += p;
+            }
+            p *= 3;
+            k += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+/// The patterns' table entries for `white` and `black` (the pieces' squares as bits of `B`,
+/// every pattern square a bit of it), summed, `P` apart (a region's full-board and
+/// empty-board weights). A diamond's table has 256 entries, indexed by which of its squares
+/// hold a white piece and (four bits up) which a black one; a region's 6,561 of `P`, indexed
+/// by the base-3 number of its squares' states ([`TERNARY`]).
 #[inline]
-fn diamond_sum<B>(diamonds: &[([u8; 4], Box<[i32; 256]>)], white: B, black: B) -> i64
+fn pattern_sum<B, const N: usize, const P: usize>(
+    patterns: &[([u8; N], Box<[i32]>)],
+    white: B,
+    black: B,
+) -> [i64; P]
 where
     B: Copy + PartialEq + From<u8> + std::ops::Shr<u8, Output = B> + std::ops::BitAnd<Output = B>,
 {
     let (zero, one) = (B::from(0), B::from(1));
-    let mut sum = 0i64;
-    for (squares, table) in diamonds {
-        let mut index = 0;
+    let mut sum = [0i64; P];
+    for (squares, table) in patterns {
+        let (mut w, mut b) = (0usize, 0usize);
         for (k, &s) in squares.iter().enumerate() {
-            index |= usize::from((white >> s) & one != zero) << k
-                | usize::from((black >> s) & one != zero) << (k + 4);
+            w |= usize::from((white >> s) & one != zero) << k;
+            b |= usize::from((black >> s) & one != zero) << k;
         }
-        sum += table[index] as i64;
+        let index = if N == 4 { w | b << 4 } else { TERNARY[w] as usize + 2 * TERNARY[b] as usize };
+        for (p, sum) in sum.iter_mut().enumerate() {
+            *sum += table[index * P + p] as i64;
+        }
     }
     sum
+}
+
+/// [`pattern_sum`] for regions whose squares are four pairs of neighbouring bits, in a 64-bit
+/// word: each pair read at once.
+#[inline]
+fn paired_region_sum(regions: &[([u8; 8], Box<[i32]>)], white: u64, black: u64) -> [i64; 2] {
+    let mut sum = [0i64; 2];
+    for (squares, table) in regions {
+        let (mut w, mut b) = (0usize, 0usize);
+        for pair in 0..4 {
+            let s = squares[2 * pair];
+            w |= (((white >> s) & 3) as usize) << (2 * pair);
+            b |= (((black >> s) & 3) as usize) << (2 * pair);
+        }
+        let index = TERNARY[w] as usize + 2 * TERNARY[b] as usize;
+        sum[0] += table[2 * index] as i64;
+        sum[1] += table[2 * index + 1] as i64;
+    }
+    sum
+}
+
+/// Each physical pattern of `views` (`[colour][pattern]`, its squares in that colour's frame,
+/// whose state `k` has weights `weights[base + (pattern * states + k) * phases..][..phases]`)
+/// with its table: for every way white and black pieces can stand on it (`index_of` gives the
+/// table index of the squares' states, in the order of the sorted squares, 0 empty, 1 white,
+/// 2 black; `len` indexes of `phases` entries), White's weights for its state minus Black's
+/// for the same squares seen from Black's side. Every board is symmetric under half a turn, so each physical pattern is one of
+/// White's and one of Black's, but a pattern seen by one side only would still be counted.
+fn pattern_tables<const N: usize>(
+    views: &[Vec<[u8; N]>; 2],
+    weights: &[i32],
+    base: usize,
+    states: usize,
+    phases: usize,
+    len: usize,
+    index_of: impl Fn(&[u8; N]) -> usize,
+) -> Vec<([u8; N], Box<[i32]>)> {
+    let mut out: Vec<([u8; N], Box<[i32]>)> = Vec::new();
+    // Every assignment of states (0, 1, 2) to the sorted squares.
+    let all: Vec<[u8; N]> = (0..3usize.pow(N as u32))
+        .map(|mut n| {
+            std::array::from_fn(|_| {
+                let d = (n % 3) as u8;
+                n /= 3;
+                d
+            })
+        })
+        .collect();
+    for c in [Color::White, Color::Black] {
+        let sign = if c == Color::White { 1 } else { -1 };
+        for (d, squares) in views[c as usize].iter().enumerate() {
+            let mut key = *squares;
+            key.sort_unstable();
+            let at = match out.iter().position(|(k, _)| *k == key) {
+                Some(at) => at,
+                None => {
+                    out.push((key, vec![0; len * phases].into_boxed_slice()));
+                    out.len() - 1
+                }
+            };
+            let table = &mut out[at].1;
+            for digits in &all {
+                let state = squares.iter().fold(0, |state, s| {
+                    let k = key.iter().position(|x| x == s).unwrap_or(0);
+                    let (own, enemy) = if c == Color::White { (1, 2) } else { (2, 1) };
+                    state * 3
+                        + match digits[k] {
+                            x if x == own => 1,
+                            x if x == enemy => 2,
+                            _ => 0,
+                        }
+                });
+                for p in 0..phases {
+                    table[index_of(digits) * phases + p] +=
+                        sign * weights[base + (d * states + state) * phases + p];
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Two evaluators are the same when they are one (each is made once from its weights).
@@ -464,46 +643,29 @@ impl Evaluator {
             }
             share[ci] = [sign * weights[l.share], sign * weights[l.share + 1]];
         }
-        // Both views' diamonds by their set of squares: every board is symmetric under half a
-        // turn, so each physical diamond is one of White's and one of Black's, but a diamond
-        // seen by one side only would still be counted.
-        let mut diamonds: Vec<([u8; 4], Box<[i32; 256]>)> = Vec::new();
-        for c in [Color::White, Color::Black] {
-            let sign = if c == Color::White { 1 } else { -1 };
-            for (d, squares) in l.diamonds[c as usize].iter().enumerate() {
-                let mut key = *squares;
-                key.sort_unstable();
-                let at = match diamonds.iter().position(|(k, _)| *k == key) {
-                    Some(at) => at,
-                    None => {
-                        diamonds.push((key, Box::new([0; 256])));
-                        diamonds.len() - 1
-                    }
-                };
-                let table = &mut diamonds[at].1;
-                for (index, entry) in table.iter_mut().enumerate() {
-                    let (white, black) = (index & 15, index >> 4);
-                    if white & black != 0 {
-                        continue; // one square cannot hold two pieces
-                    }
-                    let mut state = 0;
-                    for s in squares {
-                        let k = key.iter().position(|x| x == s).unwrap_or(0);
-                        let (w, b) = ((white >> k) & 1 != 0, (black >> k) & 1 != 0);
-                        let (own, enemy) = if c == Color::White { (w, b) } else { (b, w) };
-                        state = state * 3
-                            + if own {
-                                1
-                            } else if enemy {
-                                2
-                            } else {
-                                0
-                            };
-                    }
-                    *entry += sign * weights[l.diamond + d * DIAMOND_STATES + state];
-                }
-            }
-        }
+        // A diamond's index: which squares hold a white piece, and four bits up a black one.
+        let bit_index = |digits: &[u8; 4]| {
+            (0..4)
+                .map(|k| usize::from(digits[k] == 1) << k | usize::from(digits[k] == 2) << (k + 4))
+                .sum()
+        };
+        let diamonds =
+            pattern_tables(&l.diamonds, weights, l.diamond, DIAMOND_STATES, 1, 256, bit_index);
+        let ternary = |digits: &[u8; 8]| digits.iter().rev().fold(0, |n, &d| n * 3 + d as usize);
+        let regions = pattern_tables(
+            &l.regions,
+            weights,
+            l.region,
+            REGION_STATES,
+            REGION_PHASES,
+            REGION_STATES,
+            ternary,
+        );
+        let narrow = diamonds
+            .iter()
+            .flat_map(|(s, _)| s.iter())
+            .chain(regions.iter().flat_map(|(s, _)| s.iter()))
+            .all(|&s| s < 64);
         Evaluator {
             variant: v,
             start_pieces: l.start_pieces,
@@ -518,8 +680,10 @@ impl Evaluator {
                 [w, w.map(|x| -x)]
             }),
             tempo: weights[l.tempo],
-            narrow: diamonds.iter().all(|(squares, _)| squares.iter().all(|&s| s < 64)),
+            narrow,
+            paired: regions.iter().all(|(s, _)| (0..4).all(|p| s[2 * p + 1] == s[2 * p] + 1)),
             diamonds,
+            regions,
         }
     }
 
@@ -569,11 +733,20 @@ impl Evaluator {
             }
         }
         let (white, black) = (pos.pieces(Color::White), pos.pieces(Color::Black));
-        flat += if self.narrow {
-            diamond_sum(&self.diamonds, white as u64, black as u64)
+        let ([diamonds], [region_full, region_empty]) = if self.narrow {
+            let (white, black) = (white as u64, black as u64);
+            let regions = if self.paired {
+                paired_region_sum(&self.regions, white, black)
+            } else {
+                pattern_sum(&self.regions, white, black)
+            };
+            (pattern_sum(&self.diamonds, white, black), regions)
         } else {
-            diamond_sum(&self.diamonds, white, black)
+            (pattern_sum(&self.diamonds, white, black), pattern_sum(&self.regions, white, black))
         };
+        flat += diamonds;
+        sum_full += region_full;
+        sum_empty += region_empty;
         flat += if pos.turn() == Color::White { self.tempo } else { -self.tempo } as i64;
         let acc = full as i64 * sum_full + empty as i64 * sum_empty + ONE as i64 * flat + shares;
         let white = (acc / (ONE as i64 * WEIGHT_UNIT)) as i32;
