@@ -76,9 +76,10 @@ pub struct LearnArgs {
     #[arg(long)]
     save_positions: Option<std::path::PathBuf>,
     /// Draughts: fit to the positions in this file (`--save-positions` wrote it) instead of
-    /// playing games; the self-play options are then not used.
+    /// playing games; the self-play options are then not used. Given more than once: every
+    /// file's positions (each file's games numbered after the one before's).
     #[arg(long)]
-    positions: Option<std::path::PathBuf>,
+    positions: Vec<std::path::PathBuf>,
     /// Where to write the weights (crates/engine/weights/<variant>.eval is what the build
     /// embeds).
     #[arg(long)]
@@ -130,7 +131,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
         );
     }
     if let (Some(file), RuleSet::Ugolki(_)) =
-        (a.save_positions.as_ref().or(a.positions.as_ref()), rule_set)
+        (a.save_positions.as_ref().or(a.positions.first()), rule_set)
     {
         bail!(
             "{}: saved positions are for draughts (Ugolki positions are not kept as FEN)",
@@ -162,30 +163,36 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             eprint!("\r{n}/{} games", a.games);
         }
     };
-    let mut data = match (rule_set, &a.positions) {
-        (RuleSet::Draughts(v), Some(file)) => {
-            let text = std::fs::read_to_string(file)
-                .with_context(|| format!("reading {}", file.display()))?;
-            let data = learn::Data::load(v, &text)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let mut data = match (rule_set, &a.positions[..]) {
+        (RuleSet::Draughts(v), files) if !files.is_empty() => {
+            let mut data = learn::Data::default();
+            for file in files {
+                let text = std::fs::read_to_string(file)
+                    .with_context(|| format!("reading {}", file.display()))?;
+                data.append_games(
+                    learn::Data::load(v, &text)
+                        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?,
+                );
+            }
             let [w, d, b] = data.results;
+            let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
             outln!(
                 "{}: {} games ({w} won by white, {d} drawn, {b} by black), {} positions, read from {} in {:.0} s",
                 a.variant,
                 w + d + b,
                 data.len(),
-                file.display(),
+                names.join(", "),
                 t.elapsed().as_secs_f64()
             );
             data
         }
-        (RuleSet::Draughts(v), None) => learn::selfplay(v, &plan, progress),
+        (RuleSet::Draughts(v), _) => learn::selfplay(v, &plan, progress),
         (RuleSet::Ugolki(u), _) => {
             learn::selfplay_ugolki(u, &plan, progress).map_err(anyhow::Error::msg)?
         }
     };
     let [w, d, b] = data.results;
-    if a.positions.is_none() {
+    if a.positions.is_empty() {
         eprintln!();
         outln!(
             "{}: {} games ({w} won by white, {d} drawn, {b} by black) at {} nodes a move, {} positions, in {:.0} s",

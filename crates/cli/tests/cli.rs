@@ -563,6 +563,11 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
     let (ok, again, err) = fit(&["--positions", saved]);
     assert!(ok && again.contains("30 games ("), "{again}{err}");
     assert_eq!(std::fs::read(&file).unwrap(), first, "the same games, the same weights");
+    // Two files of positions: every game of both, the second's numbered after the first's
+    // (each file numbers its games from 0, and one game has one result).
+    let (ok, twice, err) = fit(&["--positions", saved, "--positions", saved]);
+    assert!(ok && twice.contains("60 games ("), "{twice}{err}");
+    assert!(twice.contains(&format!("read from {saved}, {saved}")), "{twice}");
     let (ok, _, err) =
         doska(&["learn", "--variant", "american", "--positions", saved, "--out", path]);
     assert!(!ok && err.contains("the positions are russian's, not american's"), "{err}");

@@ -221,6 +221,16 @@ impl Data {
         }
     }
 
+    /// Adds the positions of `other`, saved from other games ([`Data::load`] of another
+    /// file): its games are numbered after these (each file numbers its own from 0).
+    pub fn append_games(&mut self, mut other: Data) {
+        let next = self.game.iter().max().map_or(0, |g| g + 1);
+        for g in &mut other.game {
+            *g += next;
+        }
+        self.append(other);
+    }
+
     fn features(&self, i: usize) -> impl Iterator<Item = (usize, f32)> + '_ {
         (self.start[i]..self.start[i + 1]).map(|j| (self.index[j] as usize, self.value[j]))
     }
