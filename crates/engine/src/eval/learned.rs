@@ -129,10 +129,9 @@ impl Layout {
                 }
             }
         }
-        for row in 0..h.saturating_sub(1) {
-            if regioned {
-                break;
-            }
+        // A regioned board has no diamonds: each lies inside a region.
+        let diamond_rows = if regioned { 0 } else { h.saturating_sub(1) };
+        for row in 0..diamond_rows {
             for col in 0..w {
                 let four = if orthogonal {
                     [at(row, col), at(row, col + 1), at(row + 1, col), at(row + 1, col + 1)]
@@ -182,8 +181,8 @@ impl Layout {
         }
     }
 
-    /// Whether `other` numbers the same squares and diamonds the same way (a weights file of
-    /// one fits the other).
+    /// Whether `other` numbers the same squares, diamonds and regions the same way (a weights
+    /// file of one fits the other).
     pub fn same_board(&self, other: &Layout) -> bool {
         self.len == other.len
             && self.dense == other.dense
@@ -429,14 +428,15 @@ pub fn evaluator(v: Variant) -> Option<&'static Evaluator> {
 }
 
 /// One rule set's weights arranged so that a position is scored in one pass over its pieces
-/// and a table look-up per diamond, with the same result as [`evaluate`] to the last unit
-/// (the search calls this one; `evaluate` is the definition, feature by feature, and the
+/// and a table look-up per diamond or region, with the same result as [`evaluate`] to the last
+/// unit (the search calls this one; `evaluate` is the definition, feature by feature, and the
 /// tests hold the two together).
 ///
-/// The same integer sum is formed in another order: per piece the full-board and empty-board
-/// weights are summed apart and blended once; each diamond of four squares is one table of
-/// 256 entries (which of its squares hold a white and which a black piece) holding White's
-/// weight for its state minus Black's for the same squares seen from Black's side.
+/// The same integer sum is formed in another order: per piece (and per region) the full-board
+/// and empty-board weights are summed apart and blended once; each diamond of four squares is
+/// one table of 256 entries (which of its squares hold a white and which a black piece), each
+/// region one of 6,561 pairs (full, empty), holding White's weight for its state minus Black's
+/// for the same squares seen from Black's side.
 #[derive(Debug)]
 pub struct Evaluator {
     variant: Variant,
