@@ -429,7 +429,7 @@ pub struct MatchArgs {
     /// Evaluation terms and search techniques the first player goes without, comma-separated:
     /// what each is worth. Terms: advancement, back_rank, centre, trades, runaways,
     /// free_kings, exact_race, learned (the learned evaluation instead of the terms), egdb,
-    /// book (the opening book, Medium and Hard); techniques: aspiration, spend, probcut.
+    /// book (the opening book, Medium and Hard); techniques: aspiration, spend, probcut, truncation.
     #[arg(long, value_name = "NAMES", default_value = "")]
     a_without: String,
     /// Evaluation terms and search techniques the second player goes without.

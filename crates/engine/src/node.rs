@@ -31,8 +31,9 @@ fn end_for(winner: Winner, to_move: Color) -> End {
 pub trait Node: Clone + Send {
     /// A move.
     type Move: Copy + Send;
-    /// Whether the search may prune bad moves here ([`crate::Features::probcut`]): only where
-    /// a match showed it helps.
+    /// Whether the search may prune bad moves and truncate here ([`crate::Features::probcut`],
+    /// [`crate::Features::truncation`]): only where a match showed it helps (both read scores
+    /// in hundredths of a man).
     const BAD_MOVE_PRUNING: bool = true;
     /// The legal moves into `out` (cleared first).
     fn legal(&self, out: &mut Vec<Self::Move>);

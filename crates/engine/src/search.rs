@@ -1,6 +1,7 @@
 //! One search for every game: iterative deepening with aspiration windows, principal variation
-//! search with a transposition table, hash move, killers and history ordering, and a
-//! quiescence search that resolves pending captures. A timed
+//! search with a transposition table, hash move, killers and history ordering, bad-move
+//! pruning and truncation (depth in quarter plies, less of it where the static score lies far
+//! outside the window), and a quiescence search that resolves pending captures. A timed
 //! search spends its allowance: it starts another iteration while there is time for a good
 //! part of one, and keeps what an unfinished iteration found. It never prints: it reports
 //! through a callback.
@@ -20,6 +21,17 @@ const INF: i32 = WIN + 1;
 /// How far above beta a half-depth search must reach for bad-move pruning: 0.9 of a man.
 const PROBCUT_MARGIN: i32 = 90;
 const MAX_PLY: usize = 128;
+/// Depth inside the search is counted in quarter plies, so that truncation can take a
+/// fraction of a ply.
+const PLY: i32 = 4;
+/// Truncation: a static score more than this far outside the window takes the hard rate...
+const TRUNC_HARD: i32 = 100;
+/// ...and more than this far the soft rate (both in hundredths of a man).
+const TRUNC_SOFT: i32 = 20;
+/// Hundredths of a man outside the window that cost a quarter ply.
+const TRUNC_RATE: i32 = 16;
+/// The most the hard rate takes at one node, in hundredths of a man (2.5 plies).
+const TRUNC_MAX: i32 = 160;
 
 /// When to stop.
 #[derive(Clone, Copy, Debug, Default)]
@@ -48,13 +60,19 @@ pub struct Features {
     /// principal variation, with depth to spare and no capture pending, a search to half the
     /// depth that beats beta by nearly a man ends the node as failing high.
     pub probcut: bool,
+    /// Truncation (as Cake does it): off the principal variation, with no capture pending, a
+    /// node whose static score lies far outside the window is searched less deep, a quarter
+    /// ply for every 0.16 of a man outside it; the plies taken along a line are given back
+    /// at the first node whose score is near the window again.
+    pub truncation: bool,
 }
 
 impl Features {
     /// Every technique on.
-    pub const ALL: Features = Features { aspiration: true, spend: true, probcut: true };
+    pub const ALL: Features =
+        Features { aspiration: true, spend: true, probcut: true, truncation: true };
     /// The names `without` takes.
-    pub const NAMES: [&'static str; 3] = ["aspiration", "spend", "probcut"];
+    pub const NAMES: [&'static str; 4] = ["aspiration", "spend", "probcut", "truncation"];
 
     /// Whether `name` names a technique.
     pub fn knows(name: &str) -> bool {
@@ -68,6 +86,7 @@ impl Features {
                 "aspiration" => self.aspiration = false,
                 "spend" => self.spend = false,
                 "probcut" => self.probcut = false,
+                "truncation" => self.truncation = false,
                 _ => {
                     return Err(format!(
                         "unknown search technique {name:?}: expected one of {}",
@@ -347,8 +366,15 @@ impl Searcher {
             };
             let (score, best) = loop {
                 scores.clear();
-                let (score, best) =
-                    self.root(root, &mut moves, depth as i32, lo, hi, &mut scores, &mut stack);
+                let (score, best) = self.root(
+                    root,
+                    &mut moves,
+                    depth as i32 * PLY,
+                    lo,
+                    hi,
+                    &mut scores,
+                    &mut stack,
+                );
                 if self.aborted {
                     break (score, best);
                 }
@@ -427,14 +453,15 @@ impl Searcher {
             let child = root.play(m);
             let score = if self.analysis {
                 // Every root move against the whole window: its exact score (analysis).
-                -self.alphabeta(&child, depth - 1, -beta, -lo, 1, stack)
+                -self.alphabeta(&child, depth - PLY, -beta, -lo, 1, stack, Truncated::NONE)
             } else if self.exact_root || i == 0 {
                 // Easy needs every root move's true score to choose among.
-                -self.alphabeta(&child, depth - 1, -beta, -alpha, 1, stack)
+                -self.alphabeta(&child, depth - PLY, -beta, -alpha, 1, stack, Truncated::NONE)
             } else {
-                let s = -self.alphabeta(&child, depth - 1, -alpha - 1, -alpha, 1, stack);
+                let d = depth - PLY;
+                let s = -self.alphabeta(&child, d, -alpha - 1, -alpha, 1, stack, Truncated::NONE);
                 if s > alpha {
-                    -self.alphabeta(&child, depth - 1, -beta, -alpha, 1, stack)
+                    -self.alphabeta(&child, d, -beta, -alpha, 1, stack, Truncated::NONE)
                 } else {
                     s
                 }
@@ -480,14 +507,18 @@ impl Searcher {
         self.aborted
     }
 
+    /// The score of `node` searched `depth` quarter plies deep; `truncated` is what the line
+    /// to it has taken by truncation.
+    #[allow(clippy::too_many_arguments)]
     fn alphabeta<N: Node>(
         &mut self,
         node: &N,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         beta: i32,
         ply: usize,
         stack: &mut [Ply<N::Move>],
+        mut truncated: Truncated,
     ) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
@@ -542,14 +573,30 @@ impl Searcher {
             }
         }
         if N::BAD_MOVE_PRUNING
+            && self.features.truncation
+            && depth > 0
+            && beta - alpha == 1
+            && beta.abs() < WIN_BOUND
+            && !node.unstable()
+        {
+            let score = node.evaluate(&self.terms);
+            depth = truncated.apply(depth, (alpha - score).max(score - beta));
+            if depth <= 0 {
+                if !node.has_moves() {
+                    return score_of(node.stuck());
+                }
+                return score;
+            }
+        }
+        if N::BAD_MOVE_PRUNING
             && self.features.probcut
-            && depth > 2
+            && depth > 2 * PLY
             && beta - alpha == 1
             && beta.abs() < WIN_BOUND - PROBCUT_MARGIN
             && !node.unstable()
         {
             let bound = beta + PROBCUT_MARGIN;
-            let s = self.alphabeta(node, depth / 2, bound - 1, bound, ply, stack);
+            let s = self.alphabeta(node, depth / 2, bound - 1, bound, ply, stack, truncated);
             if self.aborted {
                 return 0;
             }
@@ -588,20 +635,20 @@ impl Searcher {
         let mut best = -INF;
         let mut best_key = 0;
         // A forced single reply (or a pending capture at the horizon) does not cost depth.
-        let extend = if count == 1 || depth <= 0 { 1 } else { 0 };
+        let extend = if count == 1 || depth <= 0 { PLY } else { 0 };
         self.path.push(key);
         for i in 0..count {
             let m = here.keyed[i].1;
             let m = &m;
             let child = node.play(m);
-            let d = depth - 1 + extend;
+            let d = depth - PLY + extend;
             let mut score;
             if i == 0 {
-                score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper);
+                score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper, truncated);
             } else {
-                score = -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1, deeper);
+                score = -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1, deeper, truncated);
                 if score > alpha && score < beta && !self.aborted {
-                    score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper);
+                    score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper, truncated);
                 }
             }
             if self.aborted {
@@ -622,7 +669,8 @@ impl Searcher {
                         self.killers[ply] = [k, self.killers[ply][0]];
                     }
                     let h = &mut self.history[(k as usize ^ (k as usize >> 16)) & 0xffff];
-                    *h = h.saturating_add((depth.max(1) * depth.max(1)) as u32);
+                    let plies = (depth / PLY).max(1);
+                    *h = h.saturating_add((plies * plies) as u32);
                 }
                 break;
             }
@@ -672,6 +720,37 @@ impl Searcher {
             node = node.play(&m);
         }
         pv
+    }
+}
+
+/// What truncation has taken along a line, in quarter plies: at the hard rate and at the soft
+/// one, each given back on its own ([`Features::truncation`]).
+#[derive(Clone, Copy, Debug)]
+struct Truncated {
+    hard: i32,
+    soft: i32,
+}
+
+impl Truncated {
+    const NONE: Truncated = Truncated { hard: 0, soft: 0 };
+
+    /// The depth of a node whose static score lies `outside` hundredths of a man outside the
+    /// window (negative: inside it): less deep while far outside; near the window again, the
+    /// line's truncation given back.
+    fn apply(&mut self, mut depth: i32, outside: i32) -> i32 {
+        if outside > TRUNC_HARD {
+            let take = outside.min(TRUNC_MAX) / TRUNC_RATE;
+            self.hard += take;
+            return depth - take;
+        }
+        depth += std::mem::take(&mut self.hard);
+        if outside > TRUNC_SOFT {
+            let take = outside / TRUNC_RATE;
+            self.soft += take;
+            depth - take
+        } else {
+            depth + std::mem::take(&mut self.soft)
+        }
     }
 }
 
