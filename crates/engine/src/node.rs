@@ -6,7 +6,7 @@ use crate::eval::{Terms, draughts, race, ugolki};
 use doska_rules::fen::Counters;
 use doska_rules::game::{self, Winner};
 use doska_rules::ugolki::{UgolkiMove, UgolkiPosition, judge_position};
-use doska_rules::{Color, Move, Position};
+use doska_rules::{Color, Move, Position, Variant};
 
 /// The end of the game seen from the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,10 +31,14 @@ fn end_for(winner: Winner, to_move: Color) -> End {
 pub trait Node: Clone + Send {
     /// A move.
     type Move: Copy + Send;
-    /// Whether the search may prune bad moves and truncate here ([`crate::Features::probcut`],
-    /// [`crate::Features::truncation`]): only where a match showed it helps (both read scores
-    /// in hundredths of a man).
+    /// Whether the search may prune bad moves here ([`crate::Features::probcut`]): only where
+    /// a match showed it helps.
     const BAD_MOVE_PRUNING: bool = true;
+    /// Whether the search may truncate in this game ([`crate::Features::truncation`]): only
+    /// where a match showed it helps.
+    fn truncates(&self) -> bool {
+        false
+    }
     /// The legal moves into `out` (cleared first).
     fn legal(&self, out: &mut Vec<Self::Move>);
     /// The position after `m`.
@@ -85,8 +89,17 @@ pub struct DraughtsNode {
     pub plies: u32,
 }
 
+/// The rule sets whose search truncates ([`crate::Features::truncation`]): those where a match
+/// showed it helps (bench/engines/RESULTS.md; International lost with it, at Cake's margins
+/// and at margins scaled to its evaluation's wider scores alike).
+pub const TRUNCATED: &[Variant] = &[Variant::American, Variant::Russian];
+
 impl Node for DraughtsNode {
     type Move = Move;
+
+    fn truncates(&self) -> bool {
+        TRUNCATED.contains(&self.pos.variant())
+    }
 
     fn legal(&self, out: &mut Vec<Move>) {
         self.pos.legal_moves_into(out);

@@ -63,7 +63,8 @@ pub struct Features {
     /// Truncation (as Cake does it): off the principal variation, with no capture pending, a
     /// node whose static score lies far outside the window is searched less deep, a quarter
     /// ply for every 0.16 of a man outside it; the plies taken along a line are given back
-    /// at the first node whose score is near the window again.
+    /// at the first node whose score is near the window again. Only in the games whose
+    /// [`Node::truncates`] says so.
     pub truncation: bool,
 }
 
@@ -179,6 +180,8 @@ pub struct Searcher {
     path: Vec<u64>,
     exact_root: bool,
     analysis: bool,
+    /// Whether this search truncates (the feature, where the game allows it).
+    truncate: bool,
 }
 
 impl Searcher {
@@ -200,6 +203,7 @@ impl Searcher {
             path: Vec::new(),
             exact_root: false,
             analysis: false,
+            truncate: false,
         }
     }
 
@@ -328,6 +332,7 @@ impl Searcher {
     ) -> Outcome<N::Move> {
         let started = Instant::now();
         root.start_search();
+        self.truncate = self.features.truncation && root.truncates();
         self.nodes = 0;
         self.aborted = false;
         self.deadline = limits.movetime.map(|t| started + t);
@@ -572,8 +577,7 @@ impl Searcher {
                 }
             }
         }
-        if N::BAD_MOVE_PRUNING
-            && self.features.truncation
+        if self.truncate
             && depth > 0
             && beta - alpha == 1
             && beta.abs() < WIN_BOUND
@@ -782,5 +786,36 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncation_takes_depth_far_from_the_window_and_gives_it_back_near_it() {
+        let mut t = Truncated::NONE;
+        // 0.4 of a man outside: the soft rate, 40 / 16 = 2 quarter plies.
+        assert_eq!(t.apply(40, 40), 38);
+        // 1.2 men outside: the hard rate, 120 / 16 = 7 quarter plies; the soft ones stay taken.
+        assert_eq!(t.apply(30, 120), 23);
+        // Never more than 2.5 plies a node at the hard rate, however far.
+        assert_eq!(t.apply(30, 5_000), 20);
+        assert_eq!((t.hard, t.soft), (17, 2));
+        // Back under a man: the hard plies come back, and the soft rate takes 50 / 16 = 3.
+        assert_eq!(t.apply(20, 50), 20 + 17 - 3);
+        assert_eq!((t.hard, t.soft), (0, 5));
+        // Near the window: everything taken comes back.
+        assert_eq!(t.apply(20, 10), 25);
+        assert_eq!(t.apply(20, -300), 20, "inside the window, nothing was left to give back");
+        assert_eq!((t.hard, t.soft), (0, 0));
+    }
+
+    #[test]
+    fn truncation_is_a_technique_that_can_be_turned_off() {
+        let f = Features::ALL.without("truncation").unwrap();
+        assert!(!f.truncation && f.probcut && f.aspiration && f.spend);
+        assert!(Features::knows("truncation"));
     }
 }

@@ -22,7 +22,7 @@ pub enum Bound {
 /// One stored position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// Search depth of the score.
+    /// Search depth of the score (the search counts it in quarter plies).
     pub depth: i16,
     /// Score (win scores relative to the node).
     pub score: i32,
@@ -38,6 +38,9 @@ const MOVE_BITS: u32 = 24;
 const USED: u64 = 1 << 63;
 /// Where an entry keeps the search it was stored in (8 bits).
 const GENERATION_SHIFT: u32 = 52;
+/// The deepest depth an entry holds: ten bits, so that the search's quarter plies reach its
+/// deepest iteration (a deeper result is kept as this deep, which only costs cut-offs).
+const MAX_DEPTH: i16 = (1 << 10) - 1;
 
 impl Entry {
     fn pack(self, generation: u8) -> u64 {
@@ -48,8 +51,8 @@ impl Entry {
         };
         (self.mv as u64 & ((1 << MOVE_BITS) - 1))
             | ((self.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16 as u64) << 24)
-            | ((self.depth.clamp(0, 255) as u64) << 40)
-            | (bound << 48)
+            | ((self.depth.clamp(0, MAX_DEPTH) as u64) << 40)
+            | (bound << 50)
             | ((generation as u64) << GENERATION_SHIFT)
             | USED
     }
@@ -62,8 +65,8 @@ impl Entry {
         Entry {
             mv: (v & ((1 << MOVE_BITS) - 1)) as u32,
             score: ((v >> 24) as u16 as i16) as i32,
-            depth: ((v >> 40) & 0xff) as i16,
-            bound: match (v >> 48) & 3 {
+            depth: ((v >> 40) as i16) & MAX_DEPTH,
+            bound: match (v >> 50) & 3 {
                 0 => Bound::Exact,
                 1 => Bound::Lower,
                 _ => Bound::Upper,
@@ -169,8 +172,10 @@ mod tests {
         {
             let key = 0x1234_5678_9abc_def0 ^ (i as u64) << 40;
             let mv = 0x7f_3f20 - i as u32;
-            t.store(key, 17 + i as i32, score, bound, mv);
-            assert_eq!(t.probe(key), Some(Entry { depth: 17 + i as i16, score, bound, mv }));
+            // Depths up to the deepest iteration's 480 quarter plies and beyond.
+            let depth = 17 + 400 * i as i16;
+            t.store(key, depth as i32, score, bound, mv);
+            assert_eq!(t.probe(key), Some(Entry { depth, score, bound, mv }));
             assert_eq!(t.probe(key ^ 1 << 50), None, "same slot, other position");
         }
         // A shallower result for the same position does not replace a deeper bound.
