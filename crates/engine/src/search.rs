@@ -64,7 +64,7 @@ pub struct Features {
     /// node whose static score lies far outside the window is searched less deep, a quarter
     /// ply for every 0.16 of a man outside it; the plies taken along a line are given back
     /// at the first node whose score is near the window again. Only in the games whose
-    /// [`Node::truncates`] says so.
+    /// [`Node::truncates`] says so, and not in analysis ([`Searcher::set_analysis`]).
     pub truncation: bool,
 }
 
@@ -332,7 +332,10 @@ impl Searcher {
     ) -> Outcome<N::Move> {
         let started = Instant::now();
         root.start_search();
-        self.truncate = self.features.truncation && root.truncates();
+        // Not in analysis: its lines are compared with one another, so each is searched to its
+        // full depth (truncation's cuts depend on the window, and a losing line read at a
+        // man's loss where it loses outright misleads).
+        self.truncate = self.features.truncation && !self.analysis && root.truncates();
         self.nodes = 0;
         self.aborted = false;
         self.deadline = limits.movetime.map(|t| started + t);

@@ -90,7 +90,7 @@ fn every_value_agrees_with_its_successors_and_its_mirror() {
 #[test]
 fn wins_and_losses_agree_with_a_full_width_search_to_the_end() {
     let terms = Terms { egdb: false, ..Terms::ALL };
-    let features = Features::ALL.without("probcut,aspiration").unwrap();
+    let features = Features::ALL.without("probcut,aspiration,truncation").unwrap();
     for v in [Variant::Russian, Variant::American] {
         let db = db(v, 4);
         let mut tried = [0usize; 3];
