@@ -333,8 +333,8 @@ impl Searcher {
         let started = Instant::now();
         root.start_search();
         // Not in analysis: its lines are compared with one another, so each is searched to its
-        // full depth (truncation's cuts depend on the window, and a losing line read at a
-        // man's loss where it loses outright misleads).
+        // full depth (truncation's cuts depend on the window; a line that loses by force must
+        // not read as a man down).
         self.truncate = self.features.truncation && !self.analysis && root.truncates();
         self.nodes = 0;
         self.aborted = false;
@@ -580,12 +580,13 @@ impl Searcher {
                 }
             }
         }
-        if self.truncate
+        // A null-window node with no capture pending, where truncation and bad-move pruning may
+        // cut (whether a capture is pending is asked once: it is a move generation).
+        let scout = (self.truncate || N::BAD_MOVE_PRUNING && self.features.probcut)
             && depth > 0
             && beta - alpha == 1
-            && beta.abs() < WIN_BOUND
-            && !node.unstable()
-        {
+            && !node.unstable();
+        if self.truncate && scout && beta.abs() < WIN_BOUND {
             let score = node.evaluate(&self.terms);
             depth = truncated.apply(depth, (alpha - score).max(score - beta));
             if depth <= 0 {
@@ -597,10 +598,9 @@ impl Searcher {
         }
         if N::BAD_MOVE_PRUNING
             && self.features.probcut
+            && scout
             && depth > 2 * PLY
-            && beta - alpha == 1
             && beta.abs() < WIN_BOUND - PROBCUT_MARGIN
-            && !node.unstable()
         {
             let bound = beta + PROBCUT_MARGIN;
             let s = self.alphabeta(node, depth / 2, bound - 1, bound, ply, stack, truncated);
