@@ -92,7 +92,8 @@ pub struct DraughtsNode {
 /// The rule sets whose search truncates ([`crate::Features::truncation`]): those where a match
 /// showed it helps (bench/engines/RESULTS.md; International lost with it, at Cake's margins
 /// and at margins scaled to its evaluation's wider scores alike).
-pub const TRUNCATED: &[Variant] = &[Variant::American, Variant::Russian, Variant::Brazilian];
+pub const TRUNCATED: &[Variant] =
+    &[Variant::American, Variant::Russian, Variant::Brazilian, Variant::Italian];
 
 impl Node for DraughtsNode {
     type Move = Move;
