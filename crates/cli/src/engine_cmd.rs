@@ -125,6 +125,9 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
         }),
     };
     let player = Player::new(a.level, &a.without, a.threads)?;
+    if let Some(note) = Player::inert_note(&a.without, game.rules()) {
+        eprintln!("{note}");
+    }
     let mut searcher = Searcher::new(64, player.terms);
     searcher.set_threads(a.threads);
     searcher.set_features(player.features);
@@ -429,7 +432,8 @@ pub struct MatchArgs {
     /// Evaluation terms and search techniques the first player goes without, comma-separated:
     /// what each is worth. Terms: advancement, back_rank, centre, trades, runaways,
     /// free_kings, exact_race, learned (the learned evaluation instead of the terms), egdb,
-    /// book (the opening book, Medium and Hard); techniques: aspiration, spend, probcut, truncation.
+    /// book (the opening book, Medium and Hard); techniques: aspiration, spend, probcut, truncation
+    /// (a technique the rule set's search never uses is accepted with a note on stderr).
     #[arg(long, value_name = "NAMES", default_value = "")]
     a_without: String,
     /// Evaluation terms and search techniques the second player goes without.
@@ -510,6 +514,33 @@ impl Player {
         })?;
         let features = Features::ALL.without(&techniques.join(",")).map_err(anyhow::Error::msg)?;
         Ok(Player { level, terms, features, threads })
+    }
+
+    /// What in `without` changes nothing in `rules`, said as a note for stderr: a technique
+    /// that rule set's search never uses (truncation runs only in [`node::TRUNCATED`], and
+    /// Ugolki prunes no bad moves), so that a measurement does not compare a build with
+    /// itself unawares.
+    ///
+    /// [`node::TRUNCATED`]: doska_engine::node::TRUNCATED
+    pub(crate) fn inert_note(without: &str, rules: RuleSet) -> Option<String> {
+        let named = |t: &str| without.split(',').any(|n| n.trim() == t);
+        let truncating: Vec<&str> = doska_engine::node::TRUNCATED.iter().map(|v| v.id()).collect();
+        let truncates =
+            matches!(rules, RuleSet::Draughts(v) if doska_engine::node::TRUNCATED.contains(&v));
+        let mut inert = Vec::new();
+        if named("truncation") && !truncates {
+            inert.push(format!(
+                "{rules} never truncates (truncation runs in {})",
+                truncating.join(", ")
+            ));
+        }
+        if named("probcut") && matches!(rules, RuleSet::Ugolki(_)) {
+            inert.push(format!("{rules} prunes no bad moves (probcut is for draughts)"));
+        }
+        (!inert.is_empty()).then(|| {
+            let it = if inert.len() == 1 { "it" } else { "them" };
+            format!("note: {}, so going without {it} changes nothing", inert.join("; "))
+        })
     }
 
     /// Evaluates with the weights in `file` for `rules` (the file's own draughts rule set
@@ -667,6 +698,9 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
     // one does not, or no longer).
     let b_without = if m.b_program.is_some() { "" } else { m.b_without.as_str() };
     let mut b = Player::new(m.b, b_without, m.b_threads)?;
+    for note in [&m.a_without, &m.b_without].iter().filter_map(|w| Player::inert_note(w, rules)) {
+        eprintln!("{note}");
+    }
     a.read_weights(m.a_weights.as_deref(), Some(rules))?;
     b.read_weights(m.b_weights.as_deref(), Some(rules))?;
     let weights = |file: &Option<std::path::PathBuf>| {

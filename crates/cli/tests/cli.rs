@@ -290,6 +290,39 @@ fn analyze_without_terms_and_techniques() {
     );
 }
 
+/// A technique the rule set's search never uses is accepted with a note that says so (and
+/// which rule sets do use it); where it is used, nothing is noted.
+#[test]
+fn without_a_technique_the_rule_set_lacks_is_noted() {
+    let analyze = |variant: &str, without: &str| {
+        let (ok, _, err) =
+            doska(&["analyze", "--variant", variant, "--depth", "3", "--without", without]);
+        assert!(ok, "{err}");
+        err
+    };
+    let err = analyze("czech", "truncation");
+    assert!(err.contains("czech never truncates") && err.contains("american, russian"), "{err}");
+    assert!(!analyze("american", "truncation").contains("note:"));
+    let err = analyze("ugolki", "probcut,truncation");
+    assert!(err.contains("prunes no bad moves") && err.contains("without them"), "{err}");
+    let (ok, _, err) = doska(&[
+        "match",
+        "--variant",
+        "czech",
+        "--a",
+        "easy",
+        "--b",
+        "easy",
+        "--b-without",
+        "truncation",
+        "--games",
+        "2",
+        "--scale",
+        "0.01",
+    ]);
+    assert!(ok && err.contains("czech never truncates"), "{err}");
+}
+
 /// `--multipv N`: N lines, best first, each with its score, value in units, depth and line;
 /// Ugolki's values are race moves.
 #[test]
