@@ -3,7 +3,11 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use doska_engine::{Features, Level, Limits, Searcher, Terms, choose_with, choose_with_terms};
+use doska_engine::node::TRUNCATED;
+use doska_engine::{
+    DraughtsNode, Features, Level, Limits, Node, Searcher, Terms, choose_with, choose_with_terms,
+};
+use doska_rules::ugolki::UgolkiPosition;
 use doska_rules::{AnyGame, Color, RuleSet, Variant};
 use serde::Serialize;
 use std::io::{BufRead, Write};
@@ -517,25 +521,25 @@ impl Player {
     }
 
     /// What in `without` changes nothing in `rules`, said as a note for stderr: a technique
-    /// that rule set's search never uses (truncation runs only in [`node::TRUNCATED`], and
-    /// Ugolki prunes no bad moves), so that a measurement does not compare a build with
-    /// itself unawares.
-    ///
-    /// [`node::TRUNCATED`]: doska_engine::node::TRUNCATED
+    /// that rule set's search never uses (truncation runs only in [`TRUNCATED`], bad-move
+    /// pruning only where the game's [`Node::BAD_MOVE_PRUNING`] allows it), so that a
+    /// measurement does not compare a build with itself unawares.
     pub(crate) fn inert_note(without: &str, rules: RuleSet) -> Option<String> {
         let named = |t: &str| without.split(',').any(|n| n.trim() == t);
-        let truncating: Vec<&str> = doska_engine::node::TRUNCATED.iter().map(|v| v.id()).collect();
-        let truncates =
-            matches!(rules, RuleSet::Draughts(v) if doska_engine::node::TRUNCATED.contains(&v));
+        let (truncates, prunes) = match rules {
+            RuleSet::Draughts(v) => (TRUNCATED.contains(&v), DraughtsNode::BAD_MOVE_PRUNING),
+            RuleSet::Ugolki(_) => (false, UgolkiPosition::BAD_MOVE_PRUNING),
+        };
         let mut inert = Vec::new();
         if named("truncation") && !truncates {
+            let truncating: Vec<&str> = TRUNCATED.iter().map(|v| v.id()).collect();
             inert.push(format!(
                 "{rules} never truncates (truncation runs in {})",
                 truncating.join(", ")
             ));
         }
-        if named("probcut") && matches!(rules, RuleSet::Ugolki(_)) {
-            inert.push(format!("{rules} prunes no bad moves (probcut is for draughts)"));
+        if named("probcut") && !prunes {
+            inert.push(format!("{rules} prunes no bad moves"));
         }
         (!inert.is_empty()).then(|| {
             let it = if inert.len() == 1 { "it" } else { "them" };
@@ -698,7 +702,10 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
     // one does not, or no longer).
     let b_without = if m.b_program.is_some() { "" } else { m.b_without.as_str() };
     let mut b = Player::new(m.b, b_without, m.b_threads)?;
-    for note in [&m.a_without, &m.b_without].iter().filter_map(|w| Player::inert_note(w, rules)) {
+    // b's names when --b-program reads them are the other build's to judge.
+    for note in
+        [m.a_without.as_str(), b_without].iter().filter_map(|w| Player::inert_note(w, rules))
+    {
         eprintln!("{note}");
     }
     a.read_weights(m.a_weights.as_deref(), Some(rules))?;
