@@ -38,6 +38,11 @@ pub struct AnalyzeArgs {
     /// match --a-without`): to measure a change against a peer in one build.
     #[arg(long, value_name = "NAMES", default_value = "")]
     without: String,
+    /// A learned evaluation's weights file (`doska learn --out`) to evaluate with instead of
+    /// the build's (made for this rule set, or for one on the same board): a fit's nodes,
+    /// speed and choices before it is embedded.
+    #[arg(long, value_name = "FILE")]
+    weights: Option<std::path::PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -128,7 +133,8 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<()> {
             None
         }),
     };
-    let player = Player::new(a.level, &a.without, a.threads)?;
+    let mut player = Player::new(a.level, &a.without, a.threads)?;
+    player.read_weights(a.weights.as_deref(), Some(game.rules()))?;
     if let Some(note) = Player::inert_note(&a.without, game.rules()) {
         eprintln!("{note}");
     }
@@ -447,13 +453,14 @@ pub struct MatchArgs {
     /// with instead of the build's: one weights file against another.
     #[arg(long, value_name = "FILE")]
     a_weights: Option<std::path::PathBuf>,
-    /// The same for the second player.
+    /// The same for the second player (with `--b-program`, handed to that build's hub as
+    /// `--weights`: a file of its own layout).
     #[arg(long, value_name = "FILE")]
     b_weights: Option<std::path::PathBuf>,
     /// Another build of doska plays the second player's side through its `doska hub`, at
-    /// Insane, with `--b-without` handed to it as that build reads it (it may know techniques
-    /// this one does not): measures a change that no `--without` switch turns off against the
-    /// build before it.
+    /// Insane, with `--b-without` and `--b-weights` handed to it as that build reads them (it
+    /// may know techniques or a layout this one does not): measures a change that no
+    /// `--without` switch turns off against the build before it.
     #[arg(long, value_name = "PATH")]
     b_program: Option<std::path::PathBuf>,
     /// Threads the first player searches with.
@@ -709,7 +716,12 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
         eprintln!("{note}");
     }
     a.read_weights(m.a_weights.as_deref(), Some(rules))?;
-    b.read_weights(m.b_weights.as_deref(), Some(rules))?;
+    // With --b-program, b's weights are the other build's to read (its layout may differ).
+    if m.b_program.is_none() {
+        b.read_weights(m.b_weights.as_deref(), Some(rules))?;
+    } else if let Some(file) = &m.b_weights {
+        std::fs::metadata(file).with_context(|| format!("--b-weights {}", file.display()))?;
+    }
     let weights = |file: &Option<std::path::PathBuf>| {
         file.as_ref().map(|f| format!(" with {}", f.display())).unwrap_or_default()
     };
@@ -727,11 +739,12 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
         if !matches!(rules, RuleSet::Draughts(_)) {
             bail!("--b-program plays draughts only: its `doska hub` knows no Ugolki");
         }
-        if m.b != Level::Insane || m.b_weights.is_some() || m.b_threads != 1 {
+        if m.b != Level::Insane || m.b_threads != 1 {
             bail!(
-                "--b-program plays Insane on one thread with its build's own weights: give \
-                 --b insane and no --b-weights or --b-threads (got --b {})",
-                m.b
+                "--b-program plays Insane on one thread: give --b insane and no --b-threads \
+                 (got --b {}, --b-threads {})",
+                m.b,
+                m.b_threads
             );
         }
     }
@@ -739,8 +752,15 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
     let program = || -> Result<Option<crate::program::Program>> {
         let Some(path) = &m.b_program else { return Ok(None) };
         let movetime = Level::Insane.recipe().movetime.unwrap_or_default().mul_f64(m.scale);
-        crate::program::Program::start(path, &m.b_without, &m.egdb.dir, &m.variant, movetime)
-            .map(Some)
+        crate::program::Program::start(
+            path,
+            &m.b_without,
+            m.b_weights.as_deref(),
+            &m.egdb.dir,
+            &m.variant,
+            movetime,
+        )
+        .map(Some)
     };
     let pairs = m.games.div_ceil(2) as usize;
     let mut tally = Tally::default();

@@ -19,11 +19,12 @@ pub(crate) struct Program {
 }
 
 impl Program {
-    /// Starts `path hub` (with `--without`, `--egdb` as given) for rule set `variant` (its id)
-    /// with `movetime` a move, and waits until it is ready.
+    /// Starts `path hub` (with `--without`, `--weights`, `--egdb` as given) for rule set
+    /// `variant` (its id) with `movetime` a move, and waits until it is ready.
     pub(crate) fn start(
         path: &Path,
         without: &str,
+        weights: Option<&Path>,
         egdb: &Path,
         variant: &str,
         movetime: Duration,
@@ -33,6 +34,9 @@ impl Program {
         command.arg("hub").arg("--egdb").arg(egdb);
         if !without.is_empty() {
             command.arg("--without").arg(without);
+        }
+        if let Some(file) = weights {
+            command.arg("--weights").arg(file);
         }
         let mut child = command
             .stdin(Stdio::piped())

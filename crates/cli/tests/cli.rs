@@ -290,6 +290,30 @@ fn analyze_without_terms_and_techniques() {
     );
 }
 
+/// `--weights FILE`: the search evaluates with that file (one of the rule set's board: a
+/// borrower takes its owner's); a file of another board, or none there, is refused by name.
+#[test]
+fn analyze_with_a_weights_file() {
+    let weights =
+        |name: &str| format!("{}/../engine/weights/{name}.eval", env!("CARGO_MANIFEST_DIR"));
+    let analyze = |variant: &str, file: &str| {
+        doska(&["analyze", "--variant", variant, "--depth", "6", "--weights", file, "--json"])
+    };
+    let (ok, out, err) = analyze("brazilian", &weights("russian"));
+    assert!(ok, "{err}");
+    assert_eq!(json(&out)["depth"], 6);
+    // The embedded file gives the embedded evaluation's search, node for node.
+    let (_, plain, _) = doska(&["analyze", "--variant", "russian", "--depth", "6", "--json"]);
+    let (ok, out, err) = analyze("russian", &weights("russian"));
+    assert!(ok, "{err}");
+    assert_eq!(json(&out)["nodes"], json(&plain)["nodes"]);
+    assert_eq!(json(&out)["score"], json(&plain)["score"]);
+    let (ok, _, err) = analyze("russian", &weights("international"));
+    assert!(!ok && err.contains("international.eval") && err.contains("board"), "{err}");
+    let (ok, _, err) = analyze("russian", "/nonexistent.eval");
+    assert!(!ok && err.contains("/nonexistent.eval"), "{err}");
+}
+
 /// A technique the rule set's search never uses is accepted with a note that says so (and
 /// which rule sets do use it); where it is used, nothing is noted.
 #[test]
@@ -494,6 +518,22 @@ fn match_plays_another_build_through_its_hub_and_refuses_what_it_cannot_play() {
     );
     assert!(ok, "{err}");
     assert!(out.contains(&format!("vs insane without probcut of {me}: 2 games")), "{out}");
+    // b's weights go to the program too (a file of its layout, which this build need not
+    // read); one that is not there is named.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/weights/russian.eval");
+    let (ok, out, err) = doska(
+        &[&base[..], &["--variant", "russian", "--b-program", me, "--b-weights", file]].concat(),
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains(&format!("vs insane with {file} of {me}: 2 games")), "{out}");
+    let (ok, _, err) = doska(
+        &[
+            &base[..],
+            &["--variant", "russian", "--b-program", me, "--b-weights", "/nonexistent.eval"],
+        ]
+        .concat(),
+    );
+    assert!(!ok && err.contains("--b-weights /nonexistent.eval"), "{err}");
     let (ok, _, err) = doska(
         &[&base[..], &["--variant", "russian", "--b-program", "/nonexistent/doska"]].concat(),
     );
