@@ -585,6 +585,15 @@ impl Player {
         Ok(())
     }
 
+    /// Why the weights file read for another rule set cannot evaluate rule set `v` (its
+    /// board is not `v`'s), if it cannot.
+    pub(crate) fn weights_misfit(&self, v: Variant) -> Option<String> {
+        use doska_engine::eval::learned;
+        let owner = self.terms.weights?.variant();
+        (!learned::layout(v).same_board(learned::layout(owner)))
+            .then(|| format!("the weights file is for {owner}, whose board is not {v}'s"))
+    }
+
     pub(crate) fn searcher(&self) -> Searcher {
         let mut s = Searcher::new(16, self.terms);
         s.set_threads(self.threads);

@@ -174,14 +174,18 @@ pub fn hub(a: &HubArgs) -> Result<()> {
             "set-param" => {
                 if arg(&a, "name") == Some("variant") {
                     // Hub's names for the 10x10 rule sets, or any of doska's ids.
-                    match arg(&a, "value").unwrap_or("") {
-                        "normal" => variant = Variant::International,
-                        id => match id.parse::<Variant>() {
-                            Ok(v) => variant = v,
-                            Err(_) => say(format!(
-                                "error unknown variant \"{id}\": normal, frisian or a doska rule set id"
-                            )),
+                    let id = arg(&a, "value").unwrap_or("");
+                    let parsed =
+                        if id == "normal" { Ok(Variant::International) } else { id.parse() };
+                    match parsed {
+                        // A weights file given at start serves its own board only.
+                        Ok(v) => match player.weights_misfit(v) {
+                            Some(why) => say(format!("error {why}")),
+                            None => variant = v,
                         },
+                        Err(_) => say(format!(
+                            "error unknown variant \"{id}\": normal, frisian or a doska rule set id"
+                        )),
                     }
                     game = Game::new(variant);
                 }

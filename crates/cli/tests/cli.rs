@@ -534,6 +534,12 @@ fn match_plays_another_build_through_its_hub_and_refuses_what_it_cannot_play() {
         .concat(),
     );
     assert!(!ok && err.contains("--b-weights /nonexistent.eval"), "{err}");
+    // The program's hub refuses a file of another board for the match's rule set.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/weights/international.eval");
+    let (ok, _, err) = doska(
+        &[&base[..], &["--variant", "russian", "--b-program", me, "--b-weights", file]].concat(),
+    );
+    assert!(!ok && err.contains("for international, whose board is not russian's"), "{err}");
     let (ok, _, err) = doska(
         &[&base[..], &["--variant", "russian", "--b-program", "/nonexistent/doska"]].concat(),
     );
