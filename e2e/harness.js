@@ -20,8 +20,10 @@ export const SHOTS = path.join(ROOT, 'docs/screenshots');
 export const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 
 /**
- * A running server.
- * @typedef {{ url: string, port: number, db: string, dir: string, stop: () => Promise<void>, log: () => string }} Server
+ * A running server. `stop()` ends it and removes its folder (the database and any endgame
+ * databases made there); `stop({ keep: true })` leaves the folder for a server started again
+ * over it.
+ * @typedef {{ url: string, port: number, db: string, dir: string, stop: (opts?: { keep?: boolean }) => Promise<void>, log: () => string }} Server
  */
 
 /**
@@ -70,13 +72,16 @@ export async function startServer(opts = {}) {
   return {
     url, port, db, dir,
     log: () => out,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.removeAllListeners('exit');
-      child.on('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    }),
+    stop: async ({ keep = false } = {}) => {
+      await new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(undefined);
+        child.removeAllListeners('exit');
+        child.on('exit', () => resolve(undefined));
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      });
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -21,7 +21,7 @@ test('friends keep playing after the server restarts under them', async () => {
     await myTurn(b.page);
 
     const { port, dir } = server;
-    await server.stop();
+    await server.stop({ keep: true });
     await a.page.locator('.turn-line.offline').waitFor();
     await b.page.locator('.turn-line', { hasText: 'Связь потеряна' }).waitFor();
     server = await startServer({ port, dir });

@@ -59,11 +59,13 @@ instead of the time (doska keeps --movetime).
 from __future__ import annotations
 
 import argparse
+import atexit
 import collections
 import json
 import math
 import random
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -215,6 +217,7 @@ def replay_ballot(variant: str, moves: list[str]) -> str:
 
 # An empty folder: the balancing searches read no endgame database.
 NO_EGDB = tempfile.mkdtemp(prefix="doska-no-egdb-")
+atexit.register(shutil.rmtree, NO_EGDB, ignore_errors=True)
 
 
 def generated_openings(variant: str, plies: int, balance: int, depth: int) -> list[tuple[str, str]]:

@@ -919,10 +919,12 @@ mod tests {
         };
         r.unwrap();
         follower.join().unwrap().unwrap();
-        (
+        let pdns = (
             std::fs::read_to_string(initiator_pdn).unwrap(),
             std::fs::read_to_string(follower_pdn).unwrap(),
-        )
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        pdns
     }
 
     #[test]

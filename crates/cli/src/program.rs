@@ -5,10 +5,14 @@
 
 use anyhow::{Context, Result, bail};
 use doska_rules::AnyGame;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Duration;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The most of the program's error output kept to explain its end (the last bytes).
+const STDERR_KEPT: usize = 4096;
 
 /// A running `PROGRAM hub`, set up for one rule set and a time per move.
 pub(crate) struct Program {
@@ -16,6 +20,9 @@ pub(crate) struct Program {
     input: ChildStdin,
     output: BufReader<ChildStdout>,
     name: String,
+    /// Reads the program's error output as it comes (so a full pipe never stops it) and
+    /// gives its last [`STDERR_KEPT`] bytes when the program has ended.
+    stderr: Option<JoinHandle<Vec<u8>>>,
 }
 
 impl Program {
@@ -41,13 +48,30 @@ impl Program {
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .with_context(|| format!("starting {name} hub (--b-program names a doska binary)"))?;
-        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+        let (Some(input), Some(output), Some(mut errors)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
             bail!("{name} hub: no pipes to talk to it");
         };
-        let mut p = Program { child, input, output: BufReader::new(output), name };
+        let stderr = std::thread::spawn(move || {
+            let (mut kept, mut chunk) = (Vec::new(), [0u8; 1024]);
+            while let Ok(n @ 1..) = errors.read(&mut chunk) {
+                kept.extend_from_slice(&chunk[..n]);
+                let excess = kept.len().saturating_sub(STDERR_KEPT);
+                kept.drain(..excess);
+            }
+            kept
+        });
+        let mut p = Program {
+            child,
+            input,
+            output: BufReader::new(output),
+            name,
+            stderr: Some(stderr),
+        };
         p.say("hub")?;
         p.read_until("wait")?;
         p.say(&format!("set-param name=variant value={variant}"))?;
@@ -59,9 +83,35 @@ impl Program {
 
     fn say(&mut self, line: &str) -> Result<()> {
         // A program that refused its arguments has ended before it reads anything.
-        writeln!(self.input, "{line}")
-            .and_then(|_| self.input.flush())
-            .with_context(|| format!("{} hub ended before it read {line:?}", self.name))
+        if writeln!(self.input, "{line}").and_then(|_| self.input.flush()).is_err() {
+            bail!(self.ended(&format!("before it read {line:?}")));
+        }
+        Ok(())
+    }
+
+    /// That the program has ended (`when`), with what it said on its error output: why, as
+    /// it tells it (an argument refused, a file that does not fit).
+    fn ended(&mut self, when: &str) -> String {
+        // It has closed its pipes: give it a moment to exit, so its last words are out.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let status = match self.child.try_wait() {
+            Ok(Some(status)) => format!(" ({status})"),
+            _ => String::new(),
+        };
+        let said = match self.child.try_wait() {
+            Ok(Some(_)) => self.stderr.take().and_then(|h| h.join().ok()).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let said = String::from_utf8_lossy(&said);
+        let said = said.trim();
+        if said.is_empty() {
+            format!("{} hub ended {when}{status}", self.name)
+        } else {
+            format!("{} hub ended {when}{status}: {said}", self.name)
+        }
     }
 
     /// The first line that starts with `word` (an `error` line is an error).
@@ -70,7 +120,7 @@ impl Program {
         loop {
             line.clear();
             if self.output.read_line(&mut line)? == 0 {
-                bail!("{} hub ended while {word:?} was awaited", self.name);
+                bail!(self.ended(&format!("while {word:?} was awaited")));
             }
             let text = line.trim();
             if text.starts_with("error") {

@@ -511,7 +511,9 @@ fn match_plays_another_build_through_its_hub_and_refuses_what_it_cannot_play() {
         &[&base[..], &["--variant", "russian", "--b-program", me, "--b-without", "nonesuch"]]
             .concat(),
     );
+    // The program's own words say why it ended.
     assert!(!ok && err.contains("hub ended"), "{err}");
+    assert!(err.contains("unknown evaluation term \"nonesuch\""), "{err}");
     let (ok, out, err) = doska(
         &[&base[..], &["--variant", "russian", "--b-program", me, "--b-without", "probcut"]]
             .concat(),
