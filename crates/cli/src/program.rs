@@ -65,13 +65,8 @@ impl Program {
             }
             kept
         });
-        let mut p = Program {
-            child,
-            input,
-            output: BufReader::new(output),
-            name,
-            stderr: Some(stderr),
-        };
+        let mut p =
+            Program { child, input, output: BufReader::new(output), name, stderr: Some(stderr) };
         p.say("hub")?;
         p.read_until("wait")?;
         p.say(&format!("set-param name=variant value={variant}"))?;
