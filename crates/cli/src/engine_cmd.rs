@@ -588,10 +588,7 @@ impl Player {
     /// Why the weights file read for another rule set cannot evaluate rule set `v` (its
     /// board is not `v`'s), if it cannot.
     pub(crate) fn weights_misfit(&self, v: Variant) -> Option<String> {
-        use doska_engine::eval::learned;
-        let owner = self.terms.weights?.variant();
-        (!learned::layout(v).same_board(learned::layout(owner)))
-            .then(|| format!("the weights file is for {owner}, whose board is not {v}'s"))
+        doska_engine::eval::learned::serves(self.terms.weights?.variant(), v).err()
     }
 
     pub(crate) fn searcher(&self) -> Searcher {

@@ -89,23 +89,21 @@ impl Program {
     fn ended(&mut self, when: &str) -> String {
         // It has closed its pipes: give it a moment to exit, so its last words are out.
         let deadline = Instant::now() + Duration::from_secs(2);
-        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let status = match self.child.try_wait() {
-            Ok(Some(status)) => format!(" ({status})"),
-            _ => String::new(),
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                Ok(Some(status)) => break status,
+                // Still running (or not to be asked): its error output may never end.
+                _ => return format!("{} hub ended {when}", self.name),
+            }
         };
-        let said = match self.child.try_wait() {
-            Ok(Some(_)) => self.stderr.take().and_then(|h| h.join().ok()).unwrap_or_default(),
-            _ => Vec::new(),
-        };
+        let said = self.stderr.take().and_then(|h| h.join().ok()).unwrap_or_default();
         let said = String::from_utf8_lossy(&said);
-        let said = said.trim();
-        if said.is_empty() {
-            format!("{} hub ended {when}{status}", self.name)
-        } else {
-            format!("{} hub ended {when}{status}: {said}", self.name)
+        match said.trim() {
+            "" => format!("{} hub ended {when} ({status})", self.name),
+            said => format!("{} hub ended {when} ({status}): {said}", self.name),
         }
     }
 

@@ -800,10 +800,18 @@ pub fn read(bytes: &[u8]) -> Result<(Variant, Vec<i32>), String> {
 /// does not fit.
 pub fn read_for(bytes: &[u8], v: Variant) -> Result<Vec<i32>, String> {
     let (owner, weights) = read(bytes)?;
-    if !layout(v).same_board(layout(owner)) {
-        return Err(format!("the weights are for {owner}, whose board is not {v}'s"));
-    }
+    serves(owner, v)?;
     Ok(weights)
+}
+
+/// Whether weights made for rule set `owner` can evaluate rule set `v` (the same board, seen
+/// the same way); what is wrong if not.
+pub fn serves(owner: Variant, v: Variant) -> Result<(), String> {
+    if layout(v).same_board(layout(owner)) {
+        Ok(())
+    } else {
+        Err(format!("the weights are for {owner}, whose board is not {v}'s"))
+    }
 }
 
 /// Reads a weights file for rule set `v`; says what is wrong with one that does not fit.
