@@ -46,6 +46,13 @@ pub struct LearnArgs {
     /// players' search score there, turned into a chance of winning by the hand-set scale.
     #[arg(long, default_value_t = 1.0)]
     result_share: f64,
+    /// Draughts: how the players' search scores are turned into chances of winning where
+    /// `--result-share` is under 1. `hand`: by the hand-set evaluation's scale (every embedded
+    /// file before the sixteenth session); `searched`: by the scale that best turns the search
+    /// scores themselves into the games' results, for players that searched with learned
+    /// weights of another spread than the hand-set terms'.
+    #[arg(long, value_enum, default_value_t = SearchScaleArg::Hand)]
+    search_scale: SearchScaleArg,
     /// Draughts: hold the pieces' worth (a man's and a king's on every square, the king
     /// count and the material shares) at the hand-set values and fit only the rest.
     #[arg(long)]
@@ -92,6 +99,13 @@ enum UnitsArg {
     Hand,
     Man,
     Spread,
+}
+
+/// `--search-scale`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum SearchScaleArg {
+    Hand,
+    Searched,
 }
 
 /// `--schedule`.
@@ -249,6 +263,10 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             let plan = learn::FitPlan {
                 passes,
                 result_share: a.result_share,
+                search_scale: match a.search_scale {
+                    SearchScaleArg::Hand => learn::SearchScale::HandSet,
+                    SearchScaleArg::Searched => learn::SearchScale::Searched,
+                },
                 material: if a.hand_set_material {
                     learn::Material::HandSet
                 } else {
@@ -302,6 +320,12 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     );
     if let Some((man, king)) = fit.piece_means {
         outln!("a man is worth {man:.0} and a king {king:.0} on a full board");
+    }
+    if a.result_share < 1.0 && matches!(a.search_scale, SearchScaleArg::Searched) {
+        outln!(
+            "the players' search scores were read at {:.0} {unit} a unit of the logistic",
+            fit.search_scale
+        );
     }
     // The file holds each weight in 16 bits: a fit that leans on larger ones is not what the
     // file plays.

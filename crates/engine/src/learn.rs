@@ -522,6 +522,9 @@ pub struct Fit {
     /// Evaluation units per unit of the logistic's argument that best turns the hand-set
     /// evaluation's scores into results.
     pub scale: f64,
+    /// The units of the players' search scores per unit of the logistic's argument that
+    /// turned them into chances of winning (see [`SearchScale`]).
+    pub search_scale: f64,
     /// The same for the learned evaluation (draughts: its weights are scaled so that a man on
     /// a full board is worth 100 on average; Ugolki: the hand-set evaluation's scale).
     pub per_unit: f64,
@@ -573,6 +576,21 @@ pub enum Units {
     Spread,
 }
 
+/// How the players' search scores become chances of winning, where a fit leans on them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchScale {
+    /// By the hand-set evaluation's scale (every file made before the sixteenth session).
+    /// Right where the players searched with the hand-set terms or with weights in its
+    /// units; where they searched with weights of another spread it flattens or sharpens
+    /// the labels (russian's learned players: 68 hundredths of a man a logistic unit against
+    /// the hand-set 890).
+    HandSet,
+    /// By the scale that best turns the search scores themselves into the games' results:
+    /// each score means what the evaluation that made it means. The walks off the games'
+    /// lines, searched with the hand-set terms, keep the hand-set scale.
+    Searched,
+}
+
 /// How a fit's step size moves over its passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Schedule {
@@ -617,6 +635,8 @@ pub struct FitPlan {
     /// The share of each position's label that is its game's result; the rest is its
     /// players' search score (1: the result alone).
     pub result_share: f64,
+    /// How the search scores are turned into chances of winning.
+    pub search_scale: SearchScale,
     /// What is learned of the material.
     pub material: Material,
     /// The units of the weights written.
@@ -635,7 +655,7 @@ pub fn fit(v: Variant, data: &Data, plan: &FitPlan, progress: impl Fn(usize, f64
         data,
         plan.passes,
         Holdout::Positions,
-        plan.result_share,
+        Label { result_share: plan.result_share, search_scale: plan.search_scale },
         &held,
         progress,
     );
@@ -686,15 +706,25 @@ pub fn fit_ugolki(
     progress: impl Fn(usize, f64),
 ) -> Result<Fit, String> {
     let layout = ugolki_learned::layout(rules).ok_or_else(ugolki_learned::not_a_preset)?;
-    let raw = fit_logistic(layout.len(), data, passes, Holdout::Games, result_share, &[], progress);
+    let label = Label { result_share, search_scale: SearchScale::HandSet };
+    let raw = fit_logistic(layout.len(), data, passes, Holdout::Games, label, &[], progress);
     let scale = raw.scale;
     Ok(raw.scaled(scale))
+}
+
+/// What each position is fitted to.
+#[derive(Clone, Copy)]
+struct Label {
+    result_share: f64,
+    search_scale: SearchScale,
 }
 
 /// Weights in units of the logistic's argument, with what the fit measured.
 struct Raw {
     w: Vec<f64>,
     scale: f64,
+    /// The scale that turned the players' search scores into chances.
+    search_scale: f64,
     held_out: Option<(f64, f64)>,
     train: f64,
 }
@@ -710,6 +740,7 @@ impl Raw {
         Fit {
             weights,
             scale: self.scale,
+            search_scale: self.search_scale,
             per_unit,
             held_out: self.held_out,
             train: self.train,
@@ -740,7 +771,7 @@ fn fit_logistic(
     data: &Data,
     passes: Passes,
     holdout: Holdout,
-    result_share: f64,
+    label: Label,
     held_at: &[(usize, f64)],
     progress: impl Fn(usize, f64),
 ) -> Raw {
@@ -757,20 +788,19 @@ fn fit_logistic(
     let loss_over = |set: &[usize], p: &dyn Fn(usize) -> f64| {
         log_loss(set.iter().map(|&i| (p(i), data.label[i] as f64)))
     };
-    // The hand-set evaluation's scale: the K that best turns its scores into results.
-    let hand_loss = |k: f64| loss_over(&fitted, &|i| sigmoid(data.hand[i] as f64 / k));
-    let (mut lo, mut hi) = (1.0f64, 2000.0f64);
-    for _ in 0..60 {
-        let (a, b) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
-        if hand_loss(a) < hand_loss(b) {
-            hi = b;
-        } else {
-            lo = a;
+    // The hand-set evaluation's scale: the K that best turns its scores into results; the
+    // search scores' the same way, where they are read by their own.
+    let scale = best_scale(2000.0, |k| loss_over(&fitted, &|i| sigmoid(data.hand[i] as f64 / k)));
+    let search_scale = match label.search_scale {
+        SearchScale::HandSet => scale,
+        SearchScale::Searched => {
+            best_scale(20_000.0, |k| loss_over(&fitted, &|i| sigmoid(data.searched[i] as f64 / k)))
         }
-    }
-    let scale = (lo + hi) / 2.0;
+    };
     // What each position is fitted to: the game's result, or that share of it and the rest
-    // the players' search score turned into a chance by the hand-set scale.
+    // the players' search score turned into a chance (the walks', searched with the hand-set
+    // terms, by the hand-set scale).
+    let result_share = label.result_share;
     let target = |i: usize| {
         let result = data.label[i] as f64;
         if data.label[i] == OFF_LINE {
@@ -778,7 +808,7 @@ fn fit_logistic(
         } else if result_share >= 1.0 {
             result
         } else {
-            let searched = sigmoid(data.searched[i] as f64 / scale);
+            let searched = sigmoid(data.searched[i] as f64 / search_scale);
             result_share * result + (1.0 - result_share) * searched
         }
     };
@@ -840,7 +870,22 @@ fn fit_logistic(
         (loss_over(&held_out, &hand), loss_over(&held_out, &predict))
     });
     let train = loss_over(&fitted, &predict);
-    Raw { w, scale, held_out: measured, train }
+    Raw { w, scale, search_scale, held_out: measured, train }
+}
+
+/// The K from 1 to `most` at which `loss(K)` is least (a ternary search: the log loss of
+/// scores divided by K is unimodal in K).
+fn best_scale(most: f64, loss: impl Fn(f64) -> f64) -> f64 {
+    let (mut lo, mut hi) = (1.0f64, most);
+    for _ in 0..60 {
+        let (a, b) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if loss(a) < loss(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
 }
 
 #[cfg(test)]

@@ -142,6 +142,7 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
     let plan = learn::FitPlan {
         passes: learn::Passes { epochs: 5, schedule: learn::Schedule::Cosine },
         result_share: 1.0,
+        search_scale: learn::SearchScale::HandSet,
         material: learn::Material::Learned,
         units: learn::Units::Man,
     };
@@ -163,6 +164,36 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
         ..plan
     };
     assert_ne!(learn::fit(Variant::Russian, &data, &constant, |_, _| {}).weights, fit.weights);
+    // Read at their own scale, the players' search scores make the same labels in any units:
+    // the same games with every score ten times wider fit to the same weights, where the
+    // hand-set scale reads the wider scores as surer.
+    let wide = text
+        .lines()
+        .map(|line| match line.split('\t').collect::<Vec<_>>()[..] {
+            [fen, score, result, game] => {
+                format!("{fen}\t{}\t{result}\t{game}\n", score.parse::<i32>().unwrap() * 10)
+            }
+            _ => format!("{line}\n"),
+        })
+        .collect::<String>();
+    let wide = learn::Data::load(Variant::Russian, &wide).unwrap();
+    let own =
+        learn::FitPlan { result_share: 0.5, search_scale: learn::SearchScale::Searched, ..plan };
+    let (narrow_fit, wide_fit) = (
+        learn::fit(Variant::Russian, &data, &own, |_, _| {}),
+        learn::fit(Variant::Russian, &wide, &own, |_, _| {}),
+    );
+    let ratio = wide_fit.search_scale / narrow_fit.search_scale;
+    assert!((ratio - 10.0).abs() < 0.01, "{ratio}");
+    let most_apart = |a: &[i32], b: &[i32]| a.iter().zip(b).map(|(x, y)| (x - y).abs()).max();
+    assert!(most_apart(&narrow_fit.weights, &wide_fit.weights) <= Some(1));
+    let hand_read = learn::FitPlan { search_scale: learn::SearchScale::HandSet, ..own };
+    let (narrow_hand, wide_hand) = (
+        learn::fit(Variant::Russian, &data, &hand_read, |_, _| {}),
+        learn::fit(Variant::Russian, &wide, &hand_read, |_, _| {}),
+    );
+    assert_eq!(narrow_hand.search_scale, narrow_hand.scale);
+    assert!(most_apart(&narrow_hand.weights, &wide_hand.weights) > Some(16));
     // A wrong file is refused with its line and what is wrong.
     let err = learn::Data::load(Variant::American, &text).unwrap_err();
     assert!(err.contains("russian's, not american's"), "{err}");
@@ -254,6 +285,7 @@ fn walks_off_the_games_lines_add_quiet_positions_labelled_by_search() {
     let fit_plan = learn::FitPlan {
         passes: learn::Passes { epochs: 3, schedule: learn::Schedule::Cosine },
         result_share: 1.0,
+        search_scale: learn::SearchScale::HandSet,
         material: learn::Material::Learned,
         units: learn::Units::Spread,
     };
