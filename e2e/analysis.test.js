@@ -127,9 +127,13 @@ test('Russian from a FEN: three lines deepening, the switch, moves of both sides
   await page.click('.an-tree .mv:text-is("f6-g5")');
   // A line's first move, clicked, is played: the main line goes on with it.
   await page.locator('.an-line').nth(2).waitFor();
-  const first = await page.locator('.an-line').first().getAttribute('data-first') || '';
+  // Read and clicked in one step: the lines are re-sorted as the search deepens, and the
+  // button plays the line it shows when it is clicked.
+  const first = await page.locator('.an-line').first().evaluate((line) => {
+    /** @type {HTMLElement} */ (line.querySelector('.an-first')).click();
+    return line.getAttribute('data-first') || '';
+  });
   assert.match(first, /^[a-h]\d/);
-  await page.locator('.an-line .an-first').first().click();
   await page.locator('.an-tree .mv.current', { hasText: first }).waitFor();
   assert.deepEqual(await mainLine(page), ['c3-d4', 'f6-g5', first]);
   // (The engine's choice may offer Black a capture: then the line says so.)
