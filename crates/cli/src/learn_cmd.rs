@@ -43,7 +43,7 @@ pub struct LearnArgs {
     #[arg(long)]
     with_learned: bool,
     /// The share of each position's label that is its game's result (0 to 1); the rest is the
-    /// players' search score there, turned into a chance of winning by the hand-set scale.
+    /// players' search score there, turned into a chance of winning (`--search-scale`).
     #[arg(long, default_value_t = 1.0)]
     result_share: f64,
     /// Draughts: how the players' search scores are turned into chances of winning where

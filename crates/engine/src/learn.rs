@@ -582,8 +582,8 @@ pub enum SearchScale {
     /// By the hand-set evaluation's scale (every file made before the sixteenth session).
     /// Right where the players searched with the hand-set terms or with weights in its
     /// units; where they searched with weights of another spread it flattens or sharpens
-    /// the labels (russian's learned players: 68 hundredths of a man a logistic unit against
-    /// the hand-set 890).
+    /// the labels (russian's learned players: 67 hundredths of a man a logistic unit against
+    /// the hand-set 880).
     HandSet,
     /// By the scale that best turns the search scores themselves into the games' results:
     /// each score means what the evaluation that made it means. The walks off the games'
@@ -792,6 +792,8 @@ fn fit_logistic(
     // search scores' the same way, where they are read by their own.
     let scale = best_scale(2000.0, |k| loss_over(&fitted, &|i| sigmoid(data.hand[i] as f64 / k)));
     let search_scale = match label.search_scale {
+        // Fitted to the results alone, no search score becomes a label.
+        _ if label.result_share >= 1.0 => scale,
         SearchScale::HandSet => scale,
         SearchScale::Searched => {
             best_scale(20_000.0, |k| loss_over(&fitted, &|i| sigmoid(data.searched[i] as f64 / k)))
