@@ -68,6 +68,11 @@ pub struct LearnArgs {
     /// Walks off the games' lines from each game position (1 or more).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     explore_walks: u32,
+    /// Draughts: a weight whose feature is present in fewer of the fitted positions than this
+    /// is held at zero (0: every weight is fitted). A pattern state a handful of positions
+    /// show is fitted to their noise, and the search seeks such states out.
+    #[arg(long, default_value_t = 0)]
+    min_count: usize,
     /// Draughts: the units of the weights written. `man`: a man on a full board is worth
     /// 100 (how every embedded file was made); `hand`: a score means the chance of winning the
     /// same hand-set score means. Neither suits every fit: a fit whose man on a full board is
@@ -136,6 +141,11 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     if a.explore_nodes > 0 && matches!(rule_set, RuleSet::Ugolki(_)) {
         bail!(
             "--explore-nodes is for draughts: Ugolki's search meets no state its games lack (nothing is taken or crowned)"
+        );
+    }
+    if a.min_count > 1 && matches!(rule_set, RuleSet::Ugolki(_)) {
+        bail!(
+            "--min-count is for draughts: Ugolki's few weights (piece tables, pieces at home) are each seen in most positions"
         );
     }
     if a.hand_set_material && matches!(rule_set, RuleSet::Draughts(v) if v.rules().giveaway) {
@@ -277,6 +287,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
                     UnitsArg::Man => learn::Units::Man,
                     UnitsArg::Spread => learn::Units::Spread,
                 },
+                min_count: a.min_count,
             };
             let fit = learn::fit(v, &data, &plan, epoch);
             if plan.units == learn::Units::Man && fit.units != learn::Units::Man {
@@ -318,6 +329,13 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
         fit.per_unit,
         fit.scale,
     );
+    if a.min_count > 1 {
+        outln!(
+            "{} weights held at zero: their features are in fewer than {} of the fitted positions",
+            fit.rare,
+            a.min_count
+        );
+    }
     if let Some((man, king)) = fit.piece_means {
         outln!("a man is worth {man:.0} and a king {king:.0} on a full board");
     }

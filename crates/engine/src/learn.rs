@@ -540,6 +540,9 @@ pub struct Fit {
     /// The units the weights were written in: those asked for, or the hand-set scale where
     /// a man was asked for and the fit's man on a full board is worth nothing or less.
     pub units: Units,
+    /// The weights held at zero for [`FitPlan::min_count`]: their features are in too few of
+    /// the fitted positions.
+    pub rare: usize,
 }
 
 /// What a draughts fit learns of the material.
@@ -641,6 +644,10 @@ pub struct FitPlan {
     pub material: Material,
     /// The units of the weights written.
     pub units: Units,
+    /// A weight whose feature is present in fewer of the fitted positions than this is held
+    /// at zero (0 or 1: every weight is fitted): a pattern state seen a handful of times is
+    /// fitted to those few positions' noise, and a search finds such states and believes them.
+    pub min_count: usize,
 }
 
 /// Fits the draughts weights to `data` (every 20th position held out to measure).
@@ -657,6 +664,7 @@ pub fn fit(v: Variant, data: &Data, plan: &FitPlan, progress: impl Fn(usize, f64
         Holdout::Positions,
         Label { result_share: plan.result_share, search_scale: plan.search_scale },
         &held,
+        plan.min_count,
         progress,
     );
     // Poddavki's men are worth less than nothing: its scale is a man's worth in size.
@@ -707,7 +715,7 @@ pub fn fit_ugolki(
 ) -> Result<Fit, String> {
     let layout = ugolki_learned::layout(rules).ok_or_else(ugolki_learned::not_a_preset)?;
     let label = Label { result_share, search_scale: SearchScale::HandSet };
-    let raw = fit_logistic(layout.len(), data, passes, Holdout::Games, label, &[], progress);
+    let raw = fit_logistic(layout.len(), data, passes, Holdout::Games, label, &[], 0, progress);
     let scale = raw.scale;
     Ok(raw.scaled(scale))
 }
@@ -727,6 +735,8 @@ struct Raw {
     search_scale: f64,
     held_out: Option<(f64, f64)>,
     train: f64,
+    /// The weights held at zero: their features are in fewer fitted positions than asked.
+    rare: usize,
 }
 
 impl Raw {
@@ -746,6 +756,7 @@ impl Raw {
             train: self.train,
             piece_means: None,
             units: Units::HandSet,
+            rare: self.rare,
         }
     }
 }
@@ -773,6 +784,7 @@ fn fit_logistic(
     holdout: Holdout,
     label: Label,
     held_at: &[(usize, f64)],
+    min_count: usize,
     progress: impl Fn(usize, f64),
 ) -> Raw {
     let n = data.len();
@@ -821,9 +833,25 @@ fn fit_logistic(
         w[j] = value / scale;
         fixed[j] = true;
     }
+    let mut order: Vec<usize> = (0..n).filter(|i| !held(*i)).collect();
+    let mut rare = 0;
+    if min_count > 1 {
+        let mut seen = vec![0usize; len];
+        for &i in &order {
+            for (j, _) in data.features(i) {
+                seen[j] += 1;
+            }
+        }
+        for (j, &count) in seen.iter().enumerate() {
+            if count < min_count && !fixed[j] {
+                w[j] = 0.0;
+                fixed[j] = true;
+                rare += 1;
+            }
+        }
+    }
     let (mut m, mut s) = (vec![0f64; len], vec![0f64; len]);
     let (b1, b2, first_step, eps, l2): (f64, f64, f64, f64, f64) = (0.9, 0.999, 0.01, 1e-8, 1e-6);
-    let mut order: Vec<usize> = (0..n).filter(|i| !held(*i)).collect();
     let steps = passes.epochs * order.len().div_ceil(BATCH);
     let mut step = 0i32;
     let mut grad = vec![0f64; len];
@@ -872,7 +900,7 @@ fn fit_logistic(
         (loss_over(&held_out, &hand), loss_over(&held_out, &predict))
     });
     let train = loss_over(&fitted, &predict);
-    Raw { w, scale, search_scale, held_out: measured, train }
+    Raw { w, scale, search_scale, held_out: measured, train, rare }
 }
 
 /// The K from 1 to `most` at which `loss(K)` is least (a ternary search: the log loss of

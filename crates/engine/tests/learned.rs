@@ -145,6 +145,7 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
         search_scale: learn::SearchScale::HandSet,
         material: learn::Material::Learned,
         units: learn::Units::Man,
+        min_count: 0,
     };
     let fit = learn::fit(Variant::Russian, &data, &plan, |_, _| {});
     assert_eq!(fit.weights.len(), learned::layout(Variant::Russian).len());
@@ -158,6 +159,24 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
     let again = learn::Data::load(Variant::Russian, &text).unwrap();
     assert_eq!((again.len(), again.results), (data.len(), data.results));
     assert_eq!(learn::fit(Variant::Russian, &again, &plan, |_, _| {}).weights, fit.weights);
+    // A weight whose feature too few fitted positions show is held at zero: at one (or none)
+    // every weight is fitted; at more than there are positions, none; at nine tenths of them
+    // (the fit sees nineteen twentieths), only the features nearly every position has, as the
+    // move and the material shares.
+    let counted = |min_count| {
+        let plan = learn::FitPlan { min_count, units: learn::Units::HandSet, ..plan };
+        learn::fit(Variant::Russian, &data, &plan, |_, _| {})
+    };
+    assert_eq!(counted(1).weights, counted(0).weights);
+    assert_eq!(counted(0).rare, 0);
+    let none = counted(data.len() + 1);
+    assert!(none.weights.iter().all(|w| *w == 0));
+    assert_eq!(none.rare, none.weights.len());
+    let common = counted(data.len() * 9 / 10);
+    let kept = common.weights.iter().filter(|w| **w != 0).count();
+    let tempo = learned::layout(Variant::Russian).len() - 1;
+    assert!(common.weights[tempo] != 0 && kept < 40, "{kept} weights kept");
+    assert!(common.rare + kept <= common.weights.len() && common.rare + 40 > common.weights.len());
     // The schedule reaches the fit: a constant step ends elsewhere.
     let constant = learn::FitPlan {
         passes: learn::Passes { schedule: learn::Schedule::Constant, ..plan.passes },
@@ -288,6 +307,7 @@ fn walks_off_the_games_lines_add_quiet_positions_labelled_by_search() {
         search_scale: learn::SearchScale::HandSet,
         material: learn::Material::Learned,
         units: learn::Units::Spread,
+        min_count: 0,
     };
     let alone = learn::fit(v, &data, &fit_plan, |_, _| {});
     let with = learn::fit(v, &both, &fit_plan, |_, _| {});
