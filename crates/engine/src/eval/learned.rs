@@ -16,11 +16,12 @@
 //!   Armenian, every block of two by two) with each square empty, own or the opponent's (81
 //!   states per diamond, each with its own weight), as Scan's evaluation does with larger
 //!   regions;
-//! - or, on the boards in [`REGIONED`], instead of the diamonds, such regions: every block of
-//!   four rows by four columns whose corner is on an even row and column (nine on 8x8, each
-//!   holding eight playing squares and every diamond), with each square empty, own or the
-//!   opponent's (6,561 states a region), each state's weight twice, for a full board and an
-//!   empty one, blended as the pieces' are;
+//! - or, on the boards in [`REGIONED`], instead of the diamonds (or, in [`DIAMONDS_TOO`],
+//!   beside them), such regions: every block of four rows by four columns whose corner is on
+//!   an even row and column (nine on 8x8, sixteen on 10x10, each holding eight playing squares,
+//!   and every diamond lies inside one), with each square empty, own or the opponent's (6,561
+//!   states a region), each state's weight twice, for a full board and an empty one, blended
+//!   as the pieces' are;
 //! - Lasca: under each column's top, the number of its own side's pieces (reserves) and of
 //!   the opponent's (prisoners), and whose piece lies just under the top (whose the column
 //!   becomes when the top is taken), apart for a man's and an officer's column;
@@ -91,7 +92,13 @@ const REGION_PHASES: usize = 2;
 
 /// The rule sets whose patterns are the regions of four by four rather than the diamonds
 /// (where a match showed them stronger: bench/engines/RESULTS.md).
-pub const REGIONED: &[Variant] = &[Variant::American];
+pub const REGIONED: &[Variant] = &[Variant::American, Variant::International];
+
+/// The regioned rule sets that keep the diamonds beside the regions: a region state too rare
+/// to be fitted (`doska learn --min-count`) leaves its squares to the diamonds that lie inside
+/// it (International: +76 Elo against its diamonds alone, where its regions alone gained
+/// +45: bench/engines/RESULTS.md, 2026-12-04).
+pub const DIAMONDS_TOO: &[Variant] = &[Variant::International];
 
 impl Layout {
     fn new(v: Variant) -> Layout {
@@ -129,8 +136,9 @@ impl Layout {
                 }
             }
         }
-        // A regioned board has no diamonds: each lies inside a region.
-        let diamond_rows = if regioned { 0 } else { h.saturating_sub(1) };
+        // A regioned board has no diamonds (each lies inside a region), unless it keeps them.
+        let diamond_rows =
+            if regioned && !DIAMONDS_TOO.contains(&v) { 0 } else { h.saturating_sub(1) };
         for row in 0..diamond_rows {
             for col in 0..w {
                 let four = if orthogonal {
