@@ -663,8 +663,7 @@ pub fn fit(v: Variant, data: &Data, plan: &FitPlan, progress: impl Fn(usize, f64
         plan.passes,
         Holdout::Positions,
         Label { result_share: plan.result_share, search_scale: plan.search_scale },
-        &held,
-        plan.min_count,
+        Held { at: &held, min_count: plan.min_count },
         progress,
     );
     // Poddavki's men are worth less than nothing: its scale is a man's worth in size.
@@ -715,7 +714,7 @@ pub fn fit_ugolki(
 ) -> Result<Fit, String> {
     let layout = ugolki_learned::layout(rules).ok_or_else(ugolki_learned::not_a_preset)?;
     let label = Label { result_share, search_scale: SearchScale::HandSet };
-    let raw = fit_logistic(layout.len(), data, passes, Holdout::Games, label, &[], 0, progress);
+    let raw = fit_logistic(layout.len(), data, passes, Holdout::Games, label, Held::NONE, progress);
     let scale = raw.scale;
     Ok(raw.scaled(scale))
 }
@@ -725,6 +724,20 @@ pub fn fit_ugolki(
 struct Label {
     result_share: f64,
     search_scale: SearchScale,
+}
+
+/// The weights a fit holds rather than fits.
+#[derive(Clone, Copy)]
+struct Held<'a> {
+    /// Each at its value, in the hand-set evaluation's units.
+    at: &'a [(usize, f64)],
+    /// At zero, each whose feature fewer fitted positions than this show ([`FitPlan::min_count`]).
+    min_count: usize,
+}
+
+impl Held<'_> {
+    /// Every weight fitted.
+    const NONE: Held<'static> = Held { at: &[], min_count: 0 };
 }
 
 /// Weights in units of the logistic's argument, with what the fit measured.
@@ -775,16 +788,16 @@ enum Holdout {
 /// Positions a step of the fit.
 const BATCH: usize = 1024;
 
-/// Logistic regression of the results on `len` features (a 20th held out); the weights in
-/// `held` stay at their values (in the hand-set evaluation's units).
+/// Logistic regression of the results on `len` features (a 20th held out); the weights that
+/// `hold` names stay at their values (in the hand-set evaluation's units), the rare ones at
+/// zero.
 fn fit_logistic(
     len: usize,
     data: &Data,
     passes: Passes,
     holdout: Holdout,
     label: Label,
-    held_at: &[(usize, f64)],
-    min_count: usize,
+    hold: Held<'_>,
     progress: impl Fn(usize, f64),
 ) -> Raw {
     let n = data.len();
@@ -829,13 +842,13 @@ fn fit_logistic(
     // Adam over shuffled mini-batches, the weights in units of the logistic's argument.
     let mut w = vec![0f64; len];
     let mut fixed = vec![false; len];
-    for &(j, value) in held_at {
+    for &(j, value) in hold.at {
         w[j] = value / scale;
         fixed[j] = true;
     }
     let mut order: Vec<usize> = (0..n).filter(|i| !held(*i)).collect();
     let mut rare = 0;
-    if min_count > 1 {
+    if hold.min_count > 1 {
         let mut seen = vec![0usize; len];
         for &i in &order {
             for (j, _) in data.features(i) {
@@ -843,7 +856,7 @@ fn fit_logistic(
             }
         }
         for (j, &count) in seen.iter().enumerate() {
-            if count < min_count && !fixed[j] {
+            if count < hold.min_count && !fixed[j] {
                 w[j] = 0.0;
                 fixed[j] = true;
                 rare += 1;
