@@ -68,8 +68,8 @@ pub struct LearnArgs {
     /// Walks off the games' lines from each game position (1 or more).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     explore_walks: u32,
-    /// Draughts: a weight whose feature is present in fewer of the fitted positions than this
-    /// is held at zero (0: every weight is fitted). A pattern state a handful of positions
+    /// Draughts: a weight whose feature occurs fewer times than this in the fitted positions
+    /// (each side's view counting apart) is held at zero (0: every weight is fitted). A pattern state a handful of positions
     /// show is fitted to their noise, and the search seeks such states out.
     #[arg(long, default_value_t = 0)]
     min_count: usize,
@@ -331,7 +331,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     );
     if a.min_count > 1 {
         outln!(
-            "{} weights held at zero: their features are in fewer than {} of the fitted positions",
+            "{} weights held at zero: their features occur fewer than {} times in the fitted positions",
             fit.rare,
             a.min_count
         );

@@ -540,7 +540,7 @@ pub struct Fit {
     /// The units the weights were written in: those asked for, or the hand-set scale where
     /// a man was asked for and the fit's man on a full board is worth nothing or less.
     pub units: Units,
-    /// The weights held at zero for [`FitPlan::min_count`]: their features are in too few of
+    /// The weights held at zero for [`FitPlan::min_count`]: their features occur too seldom in
     /// the fitted positions.
     pub rare: usize,
 }
@@ -644,9 +644,11 @@ pub struct FitPlan {
     pub material: Material,
     /// The units of the weights written.
     pub units: Units,
-    /// A weight whose feature is present in fewer of the fitted positions than this is held
-    /// at zero (0 or 1: every weight is fitted): a pattern state seen a handful of times is
-    /// fitted to those few positions' noise, and a search finds such states and believes them.
+    /// A weight whose feature occurs fewer times than this in the fitted positions (each
+    /// side's view counting apart: a pattern state both sides show in one position counts
+    /// twice) is held at zero (0 or 1: every weight is fitted): a pattern state seen a handful
+    /// of times is fitted to those few positions' noise, and a search finds such states and
+    /// believes them.
     pub min_count: usize,
 }
 
@@ -731,7 +733,7 @@ struct Label {
 struct Held<'a> {
     /// Each at its value, in the hand-set evaluation's units.
     at: &'a [(usize, f64)],
-    /// At zero, each whose feature fewer fitted positions than this show ([`FitPlan::min_count`]).
+    /// At zero, each whose feature occurs fewer times than this ([`FitPlan::min_count`]).
     min_count: usize,
 }
 
@@ -748,7 +750,7 @@ struct Raw {
     search_scale: f64,
     held_out: Option<(f64, f64)>,
     train: f64,
-    /// The weights held at zero: their features are in fewer fitted positions than asked.
+    /// The weights held at zero: their features occur fewer times than asked.
     rare: usize,
 }
 

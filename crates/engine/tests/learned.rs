@@ -159,17 +159,17 @@ fn learning_plays_games_and_fits_weights_that_predict_them() {
     let again = learn::Data::load(Variant::Russian, &text).unwrap();
     assert_eq!((again.len(), again.results), (data.len(), data.results));
     assert_eq!(learn::fit(Variant::Russian, &again, &plan, |_, _| {}).weights, fit.weights);
-    // A weight whose feature too few fitted positions show is held at zero: at one (or none)
-    // every weight is fitted; at more than there are positions, none; at nine tenths of them
-    // (the fit sees nineteen twentieths), only the features nearly every position has, as the
-    // move and the material shares.
+    // A weight whose feature occurs too seldom is held at zero: at one (or none) every weight
+    // is fitted; at the most there is, none; at nine tenths of the positions (the fit sees
+    // nineteen twentieths, and each side's view counts apart), only the features nearly every
+    // position has, as the move and the material shares.
     let counted = |min_count| {
         let plan = learn::FitPlan { min_count, units: learn::Units::HandSet, ..plan };
         learn::fit(Variant::Russian, &data, &plan, |_, _| {})
     };
     assert_eq!(counted(1).weights, counted(0).weights);
     assert_eq!(counted(0).rare, 0);
-    let none = counted(data.len() + 1);
+    let none = counted(usize::MAX);
     assert!(none.weights.iter().all(|w| *w == 0));
     assert_eq!(none.rare, none.weights.len());
     let common = counted(data.len() * 9 / 10);
