@@ -69,8 +69,9 @@ pub struct LearnArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     explore_walks: u32,
     /// Draughts: a weight whose feature occurs fewer times than this in the fitted positions
-    /// (each side's view counting apart) is held at zero (0: every weight is fitted). A pattern state a handful of positions
-    /// show is fitted to their noise, and the search seeks such states out.
+    /// (each side's view counting apart) is held at zero (0: every weight is fitted). A
+    /// pattern state that a handful of positions show is fitted to their noise, and the search
+    /// seeks such states out.
     #[arg(long, default_value_t = 0)]
     min_count: usize,
     /// Draughts: the units of the weights written. `man`: a man on a full board is worth
