@@ -24,7 +24,7 @@ enum EgdbCommand {
         /// The most pieces on the board.
         #[arg(long, default_value_t = 4)]
         pieces: usize,
-        /// Threads for the generator's first pass over each slice.
+        /// Threads the generator works on.
         #[arg(long, default_value_t = 2)]
         threads: usize,
         /// The folder of the databases (the server, analyze and match read it).
@@ -82,10 +82,17 @@ pub fn egdb(a: &EgdbArgs) -> Result<()> {
             let started = Instant::now();
             let mut positions = 0;
             let db = egdb::build(v, *pieces, *threads, |r| {
-                positions += r.positions;
+                // A slice solved with its mirror stands for both.
+                positions += r.positions * (1 + r.mirror as u64);
+                let name = match r.mirror {
+                    true => {
+                        format!("{} (and {})", r.slice.describe(), r.slice.mirrored().describe())
+                    }
+                    false => r.slice.describe(),
+                };
                 outln!(
-                    "{:<28} {:>11} positions: {:>11} won {:>11} lost {:>11} drawn, longest win {:>3} plies, {:.1} s",
-                    r.slice.describe(),
+                    "{:<60} {:>11} positions: {:>11} won {:>11} lost {:>11} drawn, longest win {:>3} plies, {:.1} s",
+                    name,
                     r.positions,
                     r.wins,
                     r.losses,

@@ -121,6 +121,12 @@ impl Position {
         self.turn
     }
 
+    /// Hands the move to `turn`, the pieces as they are (the endgame databases' generator
+    /// walks moves backwards with it).
+    pub fn set_turn(&mut self, turn: Color) {
+        self.turn = turn;
+    }
+
     /// The squares of a side's pieces.
     pub fn pieces(&self, color: Color) -> Bits {
         self.pieces[color as usize]

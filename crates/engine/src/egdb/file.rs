@@ -1,15 +1,16 @@
 //! The database on disk: one file per rule set, `<variant>.egdb`, each slice's values
-//! compressed with deflate (zlib). Layout: `DSKEGDB1`, the rule set's name (a length byte and
+//! compressed with deflate (zlib). Layout: `DSKEGDB2`, the rule set's name (a length byte and
 //! the name), the most pieces, the number of slices, then per slice its four counts, the number
-//! of entries (u64), the compressed length (u64) and the compressed little-endian u16 values.
+//! of entries (u64: White to move), the bytes an entry (1 or 2, [`Table`]), the compressed
+//! length (u64) and the compressed values (two-byte ones little-endian).
 
 use super::index::MAX_PIECES;
-use super::{Egdb, Slice, key};
+use super::{Egdb, Slice, Table, key};
 use doska_rules::Variant;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-const MAGIC: &[u8; 8] = b"DSKEGDB1";
+const MAGIC: &[u8; 8] = b"DSKEGDB2";
 
 /// What can go wrong with an endgame database.
 #[derive(Debug, thiserror::Error)]
@@ -58,11 +59,17 @@ impl Egdb {
         let slices = self.slices();
         out.extend_from_slice(&(slices.len() as u32).to_le_bytes());
         for s in slices {
-            let table = self.table(s).unwrap_or_default();
-            let raw: Vec<u8> = table.iter().flat_map(|v| v.to_le_bytes()).collect();
-            let packed = miniz_oxide::deflate::compress_to_vec_zlib(&raw, 6);
+            let Some(table) = self.table(s) else { continue };
+            let (width, packed) = match table {
+                Table::Narrow(t) => (1u8, miniz_oxide::deflate::compress_to_vec_zlib(t, 6)),
+                Table::Wide(t) => {
+                    let raw: Vec<u8> = t.iter().flat_map(|v| v.to_le_bytes()).collect();
+                    (2, miniz_oxide::deflate::compress_to_vec_zlib(&raw, 6))
+                }
+            };
             out.extend_from_slice(&[s.wm, s.wk, s.bm, s.bk]);
             out.extend_from_slice(&(table.len() as u64).to_le_bytes());
+            out.push(width);
             out.extend_from_slice(&(packed.len() as u64).to_le_bytes());
             out.extend_from_slice(&packed);
         }
@@ -95,8 +102,10 @@ impl Egdb {
     pub fn parse(bytes: &[u8], v: Variant, file: &Path) -> Result<Egdb, EgdbError> {
         let bad = |why: String| EgdbError::Format { path: file.to_path_buf(), why };
         let mut r = Reader(bytes);
-        if r.take(8).ok_or_else(|| bad("empty".into()))? != MAGIC {
-            return Err(bad("no DSKEGDB1 header".into()));
+        match r.take(8).ok_or_else(|| bad("empty".into()))? {
+            m if m == MAGIC => {}
+            b"DSKEGDB1" => return Err(bad("the layout before DSKEGDB2".into())),
+            _ => return Err(bad("no DSKEGDB2 header".into())),
         }
         let n = r.take(1).ok_or_else(|| bad("ends in the header".into()))?[0] as usize;
         let name = r.take(n).ok_or_else(|| bad("ends in the name".into()))?;
@@ -121,22 +130,29 @@ impl Egdb {
                 return Err(bad(format!("a slice {c:?} it cannot hold")));
             }
             let entries = r.u64().ok_or_else(|| bad("ends in a slice's header".into()))?;
-            let packed = r.u64().ok_or_else(|| bad("ends in a slice's header".into()))?;
-            if entries != 2 * db.board.size(s) {
+            if entries != db.board.size(s) {
                 return Err(bad(format!(
                     "{} has {entries} entries, not {}",
                     s.describe(),
-                    2 * db.board.size(s)
+                    db.board.size(s)
                 )));
             }
+            let width = r.take(1).ok_or_else(|| bad("ends in a slice's header".into()))?[0];
+            if !matches!(width, 1 | 2) {
+                return Err(bad(format!("{} has {width} bytes an entry", s.describe())));
+            }
+            let packed = r.u64().ok_or_else(|| bad("ends in a slice's header".into()))?;
             let packed = r.take(packed as usize).ok_or_else(|| bad("ends in a slice".into()))?;
             let raw = miniz_oxide::inflate::decompress_to_vec_zlib(packed)
                 .map_err(|e| bad(format!("{}: {e:?}", s.describe())))?;
-            if raw.len() as u64 != 2 * entries {
+            if raw.len() as u64 != width as u64 * entries {
                 return Err(bad(format!("{} unpacks to {} bytes", s.describe(), raw.len())));
             }
-            db.tables[key(s)] =
-                Some(raw.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect());
+            db.tables[key(s)] = Some(if width == 1 {
+                Table::Narrow(raw)
+            } else {
+                Table::Wide(raw.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect())
+            });
         }
         if let Some(missing) =
             (2..=pieces).flat_map(Slice::all_with).find(|s| db.table(*s).is_none())

@@ -112,6 +112,8 @@ pub struct Board {
     man_rank: [[u8; 128]; 2],
     /// `choose[n][k]`.
     choose: Vec<[u64; MAX_PIECES + 1]>,
+    /// Square (bit) -> the square half a turn round the board (bit).
+    turned: [u8; 128],
 }
 
 impl Board {
@@ -136,7 +138,14 @@ impl Board {
             }
         }
         let choose = (0..=squares.len()).map(|n| std::array::from_fn(|k| binomial(n, k))).collect();
-        Board { variant: v, squares, dense, man_squares, man_rank, choose }
+        let mut turned = [u8::MAX; 128];
+        for s in &squares {
+            let (row, col) = g.row_col(*s);
+            if let Some(t) = g.square_at(g.height - 1 - row, g.width - 1 - col) {
+                turned[s.0 as usize] = t.0;
+            }
+        }
+        Board { variant: v, squares, dense, man_squares, man_rank, choose, turned }
     }
 
     /// The rule set.
@@ -183,6 +192,20 @@ impl Board {
             top = e;
         }
         out.reverse();
+    }
+
+    /// `pos` with the colours swapped and the board turned half a turn: the same game seen
+    /// from the other side, so of the same value (its slice is [`Slice::mirrored`]).
+    pub fn mirrored(&self, pos: &Position) -> Position {
+        let mut out = Position::empty(self.variant, pos.turn().opposite());
+        for c in [Color::White, Color::Black] {
+            for sq in bits::iter(pos.pieces(c)) {
+                let king = pos.kings() & (1 << sq) != 0;
+                let to = Square(self.turned[sq as usize]);
+                out.put(to, Some(Piece { color: c.opposite(), king }));
+            }
+        }
+        out
     }
 
     /// The index of `pos` in its slice (with its side to move: `size` added for Black);

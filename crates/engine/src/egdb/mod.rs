@@ -20,7 +20,7 @@ pub use build::SliceReport;
 pub use file::{EgdbError, path};
 pub use index::{Board, Slice};
 
-use doska_rules::{Position, Variant};
+use doska_rules::{Color, Position, Variant};
 use std::sync::OnceLock;
 
 /// The value of a position for the side to move.
@@ -68,6 +68,68 @@ fn encode(v: Value) -> u16 {
     }
 }
 
+/// One slice's values with White to move (Black to move is the mirrored slice's White to
+/// move), by index.
+///
+/// Most slices fit a byte an entry: 0 draw, 1 no position, `2 + d` an end in `d` plies,
+/// won or lost by `d`'s parity (a win is a move more than a loss: odd without giveaway,
+/// where having no move loses in 0, even in Poddavki, where it wins in 0). A slice with a
+/// longer end keeps the two-byte values.
+#[derive(Debug, Clone)]
+enum Table {
+    Narrow(Vec<u8>),
+    Wide(Vec<u16>),
+}
+
+/// The longest end a byte holds.
+const NARROW_MAX: u16 = 253;
+
+impl Table {
+    /// The table of `values` (two-byte codes), a byte an entry where every value fits.
+    fn new(values: Vec<u16>, giveaway: bool) -> Table {
+        let narrow: Option<Vec<u8>> = values.iter().map(|&v| Table::narrow(v, giveaway)).collect();
+        match narrow {
+            Some(bytes) => Table::Narrow(bytes),
+            None => Table::Wide(values),
+        }
+    }
+
+    fn narrow(raw: u16, giveaway: bool) -> Option<u8> {
+        match decode(raw) {
+            None => Some(1),
+            Some(Value::Draw) => Some(0),
+            Some(Value::Win(d) | Value::Loss(d)) if d > NARROW_MAX => None,
+            Some(v @ (Value::Win(d) | Value::Loss(d))) => {
+                let won = matches!(v, Value::Win(_));
+                (won == ((d % 2 == 1) != giveaway)).then_some(2 + d as u8)
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Table::Narrow(t) => t.len(),
+            Table::Wide(t) => t.len(),
+        }
+    }
+
+    /// The two-byte code of entry `i`.
+    #[inline]
+    fn get(&self, i: usize, giveaway: bool) -> Option<u16> {
+        Some(match self {
+            Table::Wide(t) => *t.get(i)?,
+            Table::Narrow(t) => match *t.get(i)? {
+                0 => DRAW,
+                1 => INVALID,
+                c => {
+                    let d = (c - 2) as u16;
+                    if (d % 2 == 1) != giveaway { WIN | d } else { LOSS | d }
+                }
+            },
+        })
+    }
+}
+
 /// Every slice's key: each count is at most [`index::MAX_PIECES`].
 fn key(s: Slice) -> usize {
     let b = index::MAX_PIECES + 1;
@@ -86,13 +148,19 @@ pub fn applies(v: Variant) -> bool {
 pub struct Egdb {
     board: Board,
     pieces: usize,
-    tables: Vec<Option<Vec<u16>>>,
+    giveaway: bool,
+    tables: Vec<Option<Table>>,
 }
 
 impl Egdb {
     fn empty(v: Variant, pieces: usize) -> Egdb {
         let slots = key(Slice { wm: 8, wk: 8, bm: 8, bk: 8 }) + 1;
-        Egdb { board: Board::new(v), pieces, tables: vec![None; slots] }
+        Egdb {
+            board: Board::new(v),
+            pieces,
+            giveaway: v.rules().giveaway,
+            tables: vec![None; slots],
+        }
     }
 
     /// The rule set.
@@ -110,8 +178,8 @@ impl Egdb {
         (2..=self.pieces).flat_map(Slice::all_with).filter(|s| self.table(*s).is_some()).collect()
     }
 
-    fn table(&self, s: Slice) -> Option<&[u16]> {
-        self.tables.get(key(s))?.as_deref()
+    fn table(&self, s: Slice) -> Option<&Table> {
+        self.tables.get(key(s))?.as_ref()
     }
 
     /// The value of `pos` for its side to move, if the database holds it (its rule set, at
@@ -124,8 +192,16 @@ impl Egdb {
         if s.pieces() > self.pieces {
             return None;
         }
-        let table = self.table(s)?;
-        decode(*table.get(self.board.index(pos)? as usize)?)
+        // The tables hold White to move; Black to move is its mirror.
+        let mirrored;
+        let pos = if pos.turn() == Color::Black {
+            mirrored = self.board.mirrored(pos);
+            &mirrored
+        } else {
+            pos
+        };
+        let table = self.table(Slice::of(pos))?;
+        decode(table.get(self.board.index(pos)? as usize, self.giveaway)?)
     }
 
     /// The value of a position reached by a move, from its side to move's view: like
@@ -160,9 +236,15 @@ pub fn build(
     let mut db = Egdb::empty(v, pieces);
     for n in 2..=pieces {
         for s in Slice::all_with(n) {
-            let (table, r) = build::solve(&db, s, threads.max(1));
+            // A slice and its mirror are solved together.
+            if db.table(s).is_some() {
+                continue;
+            }
+            let (tables, r) = build::solve(&db, s, threads.max(1));
             report(&r);
-            db.tables[key(s)] = Some(table);
+            for (slice, table) in tables {
+                db.tables[key(slice)] = Some(table);
+            }
         }
     }
     Ok(db)
@@ -187,4 +269,34 @@ pub fn installed(v: Variant) -> Option<&'static Egdb> {
 #[inline]
 pub fn probe(pos: &Position) -> Option<Value> {
     installed(pos.variant())?.probe(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A byte an entry holds every end up to 253 plies, won or lost by the distance's parity
+    /// (the other way round in Poddavki); a longer one, or one of the wrong parity, keeps the
+    /// two-byte table.
+    #[test]
+    fn a_table_keeps_every_value() {
+        for giveaway in [false, true] {
+            let (win, loss) = if giveaway { (0, 1) } else { (1, 0) };
+            let values: Vec<u16> = (0..=NARROW_MAX / 2)
+                .flat_map(|k| [WIN | (2 * k + win), LOSS | (2 * k + loss)])
+                .filter(|v| v & DISTANCE <= NARROW_MAX)
+                .chain([DRAW, INVALID])
+                .collect();
+            let t = Table::new(values.clone(), giveaway);
+            assert!(matches!(t, Table::Narrow(_)));
+            for (i, &v) in values.iter().enumerate() {
+                assert_eq!(t.get(i, giveaway), Some(v));
+            }
+            for odd in [WIN | (NARROW_MAX + 2), WIN | (win + 1)] {
+                let t = Table::new(vec![DRAW, odd], giveaway);
+                assert!(matches!(t, Table::Wide(_)), "{odd:#x}");
+                assert_eq!(t.get(1, giveaway), Some(odd));
+            }
+        }
+    }
 }
