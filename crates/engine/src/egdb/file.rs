@@ -143,10 +143,18 @@ impl Egdb {
             }
             let packed = r.u64().ok_or_else(|| bad("ends in a slice's header".into()))?;
             let packed = r.take(packed as usize).ok_or_else(|| bad("ends in a slice".into()))?;
-            let raw = miniz_oxide::inflate::decompress_to_vec_zlib(packed)
-                .map_err(|e| bad(format!("{}: {e:?}", s.describe())))?;
-            if raw.len() as u64 != width as u64 * entries {
-                return Err(bad(format!("{} unpacks to {} bytes", s.describe(), raw.len())));
+            // Unpacked straight into a table of its size (a growing buffer would cost twice
+            // the memory of the largest slice while the file is read).
+            let mut raw = vec![0u8; width as usize * entries as usize];
+            let unpacked = miniz_oxide::inflate::decompress_slice_iter_to_slice(
+                &mut raw,
+                std::iter::once(packed),
+                true,
+                false,
+            )
+            .map_err(|e| bad(format!("{} does not unpack to its size: {e:?}", s.describe())))?;
+            if unpacked != raw.len() {
+                return Err(bad(format!("{} unpacks to {unpacked} bytes", s.describe())));
             }
             db.tables[key(s)] = Some(if width == 1 {
                 Table::Narrow(raw)

@@ -35,11 +35,12 @@ pub enum Value {
 }
 
 impl Value {
-    /// As text: `win in 7 plies`, `loss in 12 plies`, `draw`.
+    /// As text: `win in 7 plies`, `loss in 12 plies`, `win in 1 ply`, `draw`.
     pub fn describe(self) -> String {
+        let plies = |d: u16| if d == 1 { "1 ply".to_string() } else { format!("{d} plies") };
         match self {
-            Value::Win(d) => format!("win in {d} plies"),
-            Value::Loss(d) => format!("loss in {d} plies"),
+            Value::Win(d) => format!("win in {}", plies(d)),
+            Value::Loss(d) => format!("loss in {}", plies(d)),
             Value::Draw => "draw".to_string(),
         }
     }
