@@ -91,7 +91,8 @@ fn first_pass(db: &Egdb, s: Slice, size: usize, part: Part<'_>) {
         let (mut within, mut win, mut safe, mut worst) = (0u32, None::<u16>, false, 0u16);
         for m in &moves {
             let child = pos.play(m);
-            if Slice::of(&child) == s && db.board.index(&child).is_some() {
+            // A move within the slice neither captures nor crowns: always indexed.
+            if Slice::of(&child) == s {
                 within += 1;
                 continue;
             }
