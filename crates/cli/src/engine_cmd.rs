@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use doska_engine::node::TRUNCATED;
+use doska_engine::node::{REDUCED, TRUNCATED};
 use doska_engine::{
     DraughtsNode, Features, Level, Limits, Node, Searcher, Terms, choose_with, choose_with_terms,
 };
@@ -442,8 +442,8 @@ pub struct MatchArgs {
     /// Evaluation terms and search techniques the first player goes without, comma-separated:
     /// what each is worth. Terms: advancement, back_rank, centre, trades, runaways,
     /// free_kings, exact_race, learned (the learned evaluation instead of the terms), egdb,
-    /// book (the opening book, Medium and Hard); techniques: aspiration, spend, probcut, truncation
-    /// (a technique the rule set's search never uses is accepted with a note on stderr).
+    /// book (the opening book, Medium and Hard); techniques: aspiration, spend, probcut,
+    /// truncation, lmr (late move reductions) (a technique the rule set's search never uses is accepted with a note on stderr).
     #[arg(long, value_name = "NAMES", default_value = "")]
     a_without: String,
     /// Evaluation terms and search techniques the second player goes without.
@@ -528,14 +528,16 @@ impl Player {
     }
 
     /// What in `without` changes nothing in `rules`, said as a note for stderr: a technique
-    /// that rule set's search never uses (truncation runs only in [`TRUNCATED`], bad-move
-    /// pruning only where the game's [`Node::BAD_MOVE_PRUNING`] allows it), so that a
+    /// that rule set's search never uses (truncation runs only in [`TRUNCATED`], late move
+    /// reductions only in [`REDUCED`], bad-move pruning only where the game's [`Node::BAD_MOVE_PRUNING`] allows it), so that a
     /// measurement does not compare a build with itself unawares.
     pub(crate) fn inert_note(without: &str, rules: RuleSet) -> Option<String> {
         let named = |t: &str| without.split(',').any(|n| n.trim() == t);
-        let (truncates, prunes) = match rules {
-            RuleSet::Draughts(v) => (TRUNCATED.contains(&v), DraughtsNode::BAD_MOVE_PRUNING),
-            RuleSet::Ugolki(_) => (false, UgolkiPosition::BAD_MOVE_PRUNING),
+        let (truncates, prunes, reduces) = match rules {
+            RuleSet::Draughts(v) => {
+                (TRUNCATED.contains(&v), DraughtsNode::BAD_MOVE_PRUNING, REDUCED.contains(&v))
+            }
+            RuleSet::Ugolki(_) => (false, UgolkiPosition::BAD_MOVE_PRUNING, false),
         };
         let mut inert = Vec::new();
         if named("truncation") && !truncates {
@@ -547,6 +549,13 @@ impl Player {
         }
         if named("probcut") && !prunes {
             inert.push(format!("{rules} prunes no bad moves"));
+        }
+        if named("lmr") && !reduces {
+            let reducing: Vec<&str> = REDUCED.iter().map(|v| v.id()).collect();
+            inert.push(format!(
+                "{rules} reduces no late moves (late move reductions run in {})",
+                reducing.join(", ")
+            ));
         }
         (!inert.is_empty()).then(|| {
             let it = if inert.len() == 1 { "it" } else { "them" };

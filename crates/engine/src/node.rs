@@ -39,6 +39,11 @@ pub trait Node: Clone + Send {
     fn truncates(&self) -> bool {
         false
     }
+    /// Whether the search may reduce late moves in this game ([`crate::Features::lmr`]): only
+    /// where a match showed it helps.
+    fn reduces(&self) -> bool {
+        false
+    }
     /// The legal moves into `out` (cleared first).
     fn legal(&self, out: &mut Vec<Self::Move>);
     /// The position after `m`.
@@ -96,11 +101,20 @@ pub struct DraughtsNode {
 pub const TRUNCATED: &[Variant] =
     &[Variant::American, Variant::Russian, Variant::Brazilian, Variant::Italian];
 
+/// The rule sets whose search reduces late moves ([`crate::Features::lmr`]): those where a
+/// match showed it helps (bench/engines/RESULTS.md: American +26 ± 24 Elo in 200 games;
+/// International +7 ± 29, no gain; the others not measured).
+pub const REDUCED: &[Variant] = &[Variant::American];
+
 impl Node for DraughtsNode {
     type Move = Move;
 
     fn truncates(&self) -> bool {
         TRUNCATED.contains(&self.pos.variant())
+    }
+
+    fn reduces(&self) -> bool {
+        REDUCED.contains(&self.pos.variant())
     }
 
     fn legal(&self, out: &mut Vec<Move>) {

@@ -28,6 +28,12 @@ const PLY: i32 = 4;
 const TRUNC_HARD: i32 = 100;
 /// ...and more than this far the soft rate (both in hundredths of a man).
 const TRUNC_SOFT: i32 = 20;
+/// Late move reductions ([`Features::lmr`]): the least depth a reduced node has (quarter
+/// plies), the first move reduced (counted from 0: the hash move and two killers come
+/// before) and the first reduced by two plies.
+const LMR_DEPTH: i32 = 3 * PLY;
+const LMR_FROM: usize = 3;
+const LMR_TWO_FROM: usize = 9;
 /// Hundredths of a man outside the window that cost a quarter ply.
 const TRUNC_RATE: i32 = 16;
 /// The most the hard rate takes at one node, in hundredths of a man (2.5 plies).
@@ -45,8 +51,7 @@ pub struct Limits {
 }
 
 /// Search techniques that can be turned off one at a time, to measure what each is worth
-/// (`doska match --b-without spend`). A level searches with all of them. (Late move
-/// reductions were tried and measured without a gain: bench/engines/RESULTS.md.)
+/// (`doska match --b-without spend`). A level searches with all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Aspiration windows: from depth 4 the root is searched in a narrow window around the
@@ -66,14 +71,20 @@ pub struct Features {
     /// at the first node whose score is near the window again. Only in the games whose
     /// [`Node::truncates`] says so, and not in analysis ([`Searcher::set_analysis`]).
     pub truncation: bool,
+    /// Late move reductions: off the principal variation, with depth to spare, a quiet move
+    /// ordered after the hash move and the killers, that leaves the opponent no capture, is
+    /// searched a ply less deep (two from the tenth move where depth allows), and searched
+    /// again at full depth when it beats alpha. Only in the games whose [`Node::reduces`]
+    /// says so.
+    pub lmr: bool,
 }
 
 impl Features {
     /// Every technique on.
     pub const ALL: Features =
-        Features { aspiration: true, spend: true, probcut: true, truncation: true };
+        Features { aspiration: true, spend: true, probcut: true, truncation: true, lmr: true };
     /// The names `without` takes.
-    pub const NAMES: [&'static str; 4] = ["aspiration", "spend", "probcut", "truncation"];
+    pub const NAMES: [&'static str; 5] = ["aspiration", "spend", "probcut", "truncation", "lmr"];
 
     /// Whether `name` names a technique.
     pub fn knows(name: &str) -> bool {
@@ -88,6 +99,7 @@ impl Features {
                 "spend" => self.spend = false,
                 "probcut" => self.probcut = false,
                 "truncation" => self.truncation = false,
+                "lmr" => self.lmr = false,
                 _ => {
                     return Err(format!(
                         "unknown search technique {name:?}: expected one of {}",
@@ -182,6 +194,8 @@ pub struct Searcher {
     analysis: bool,
     /// Whether this search truncates (the feature, where the game allows it).
     truncate: bool,
+    /// Whether this search reduces late moves (the feature, where the game allows it).
+    reduce: bool,
 }
 
 impl Searcher {
@@ -204,6 +218,7 @@ impl Searcher {
             exact_root: false,
             analysis: false,
             truncate: false,
+            reduce: false,
         }
     }
 
@@ -336,6 +351,7 @@ impl Searcher {
         // full depth (truncation's cuts depend on the window; a line that loses by force must
         // not read as a man down).
         self.truncate = self.features.truncation && !self.analysis && root.truncates();
+        self.reduce = self.features.lmr && !self.analysis && root.reduces();
         self.nodes = 0;
         self.aborted = false;
         self.deadline = limits.movetime.map(|t| started + t);
@@ -653,7 +669,32 @@ impl Searcher {
             if i == 0 {
                 score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper, truncated);
             } else {
-                score = -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1, deeper, truncated);
+                let reduce = self.reduce
+                    && beta - alpha == 1
+                    && extend == 0
+                    && depth >= LMR_DEPTH
+                    && i >= LMR_FROM
+                    && here.keyed[i].0 < 1 << 29
+                    && !child.unstable();
+                score = if reduce {
+                    let r = if i >= LMR_TWO_FROM && depth >= LMR_DEPTH + 2 * PLY { 2 } else { 1 };
+                    let s = -self.alphabeta(
+                        &child,
+                        d - r * PLY,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        deeper,
+                        truncated,
+                    );
+                    if s > alpha && !self.aborted {
+                        -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1, deeper, truncated)
+                    } else {
+                        s
+                    }
+                } else {
+                    -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1, deeper, truncated)
+                };
                 if score > alpha && score < beta && !self.aborted {
                     score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper, truncated);
                 }
@@ -818,7 +859,10 @@ mod tests {
     #[test]
     fn truncation_is_a_technique_that_can_be_turned_off() {
         let f = Features::ALL.without("truncation").unwrap();
-        assert!(!f.truncation && f.probcut && f.aspiration && f.spend);
+        assert!(!f.truncation && f.probcut && f.aspiration && f.spend && f.lmr);
         assert!(Features::knows("truncation"));
+        let f = Features::ALL.without("lmr, probcut").unwrap();
+        assert!(!f.lmr && !f.probcut && f.truncation);
+        assert!(Features::without(Features::ALL, "reductions").is_err());
     }
 }

@@ -3,7 +3,7 @@
 
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 
-use doska_engine::{Level, Limits, Searcher, Terms, analyze, choose};
+use doska_engine::{Features, Level, Limits, Searcher, Terms, analyze, choose};
 use doska_rules::{AnyGame, RuleSet, Variant};
 
 fn best(rules: &str, fen: &str, depth: u32) -> (String, i32) {
@@ -48,6 +48,23 @@ fn sacrifice_into_a_double_capture() {
     // (c4-d5, c6xe4, d3xf5xh7), where men capture forwards only.
     shot("italian", "W:Wd3,c2,c4:Bc6,g6,a8", 6, "18-14", 50);
     shot("spanish", "W:Wd3,c2,c4:Bc6,g6,a8", 6, "15-19", 50);
+}
+
+#[test]
+fn late_moves_are_reduced_only_where_a_match_showed_it_helps() {
+    // The start position to a fixed depth, with and without late move reductions: a smaller
+    // tree in American, the very same one in International (where they gained nothing).
+    let nodes = |rules: &str, depth: u32, without: &str| {
+        let mut s = Searcher::new(8, Terms::ALL);
+        s.set_features(Features::ALL.without(without).unwrap());
+        let game = AnyGame::new(rules.parse().unwrap());
+        analyze(&mut s, &game, Limits { depth: Some(depth), ..Limits::default() }, |_| {}).nodes
+    };
+    let (with, without) = (nodes("american", 12, ""), nodes("american", 12, "lmr"));
+    assert!(with < without, "american: {with} nodes with the reductions, {without} without");
+    assert_eq!(nodes("international", 8, ""), nodes("international", 8, "lmr"));
+    // The two-for-one shot is still found with them, at the same depth.
+    shot("american", TWO_FOR_ONE, 6, "19-15", 50);
 }
 
 #[test]
