@@ -857,7 +857,7 @@ mod tests {
     }
 
     #[test]
-    fn truncation_is_a_technique_that_can_be_turned_off() {
+    fn search_techniques_can_be_turned_off_by_name() {
         let f = Features::ALL.without("truncation").unwrap();
         assert!(!f.truncation && f.probcut && f.aspiration && f.spend && f.lmr);
         assert!(Features::knows("truncation"));

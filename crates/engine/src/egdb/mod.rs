@@ -193,15 +193,17 @@ impl Egdb {
         if s.pieces() > self.pieces {
             return None;
         }
-        // The tables hold White to move; Black to move is its mirror.
+        // The tables hold White to move; Black to move is its mirror (turned only where the
+        // mirrored slice is held).
+        let black = pos.turn() == Color::Black;
+        let table = self.table(if black { s.mirrored() } else { s })?;
         let mirrored;
-        let pos = if pos.turn() == Color::Black {
+        let pos = if black {
             mirrored = self.board.mirrored(pos);
             &mirrored
         } else {
             pos
         };
-        let table = self.table(Slice::of(pos))?;
         decode(table.get(self.board.index(pos)? as usize, self.giveaway)?)
     }
 
