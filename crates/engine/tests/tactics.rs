@@ -53,7 +53,8 @@ fn sacrifice_into_a_double_capture() {
 #[test]
 fn late_moves_are_reduced_only_where_a_match_showed_it_helps() {
     // The start position to a fixed depth, with and without late move reductions: a smaller
-    // tree in American, the very same one in International (where they gained nothing).
+    // tree in American and Russian, the very same one in International (where they gained
+    // nothing).
     let nodes = |rules: &str, depth: u32, without: &str| {
         let mut s = Searcher::new(8, Terms::ALL);
         s.set_features(Features::ALL.without(without).unwrap());
@@ -62,6 +63,8 @@ fn late_moves_are_reduced_only_where_a_match_showed_it_helps() {
     };
     let (with, without) = (nodes("american", 12, ""), nodes("american", 12, "lmr"));
     assert!(with < without, "american: {with} nodes with the reductions, {without} without");
+    let (with, without) = (nodes("russian", 12, ""), nodes("russian", 12, "lmr"));
+    assert!(with < without, "russian: {with} nodes with the reductions, {without} without");
     assert_eq!(nodes("international", 8, ""), nodes("international", 8, "lmr"));
     // The two-for-one shot is still found with them, at the same depth.
     shot("american", TWO_FOR_ONE, 6, "19-15", 50);
