@@ -443,7 +443,8 @@ pub struct MatchArgs {
     /// what each is worth. Terms: advancement, back_rank, centre, trades, runaways,
     /// free_kings, exact_race, learned (the learned evaluation instead of the terms), egdb,
     /// book (the opening book, Medium and Hard); techniques: aspiration, spend, probcut,
-    /// truncation, lmr (late move reductions) (a technique the rule set's search never uses is accepted with a note on stderr).
+    /// truncation, lmr (late move reductions). A technique the rule set's search never uses
+    /// is accepted with a note on stderr.
     #[arg(long, value_name = "NAMES", default_value = "")]
     a_without: String,
     /// Evaluation terms and search techniques the second player goes without.
@@ -529,8 +530,9 @@ impl Player {
 
     /// What in `without` changes nothing in `rules`, said as a note for stderr: a technique
     /// that rule set's search never uses (truncation runs only in [`TRUNCATED`], late move
-    /// reductions only in [`REDUCED`], bad-move pruning only where the game's [`Node::BAD_MOVE_PRUNING`] allows it), so that a
-    /// measurement does not compare a build with itself unawares.
+    /// reductions only in [`REDUCED`], bad-move pruning only where the game's
+    /// [`Node::BAD_MOVE_PRUNING`] allows it), so that a measurement does not compare a build
+    /// with itself unawares.
     pub(crate) fn inert_note(without: &str, rules: RuleSet) -> Option<String> {
         let named = |t: &str| without.split(',').any(|n| n.trim() == t);
         let (truncates, prunes, reduces) = match rules {

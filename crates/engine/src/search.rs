@@ -669,6 +669,8 @@ impl Searcher {
             if i == 0 {
                 score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper, truncated);
             } else {
+                // A late quiet move is searched shallower first, and again at full depth only
+                // if it beats alpha.
                 let reduce = self.reduce
                     && beta - alpha == 1
                     && extend == 0
@@ -676,25 +678,26 @@ impl Searcher {
                     && i >= LMR_FROM
                     && here.keyed[i].0 < 1 << 29
                     && !child.unstable();
-                score = if reduce {
-                    let r = if i >= LMR_TWO_FROM && depth >= LMR_DEPTH + 2 * PLY { 2 } else { 1 };
-                    let s = -self.alphabeta(
-                        &child,
-                        d - r * PLY,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        deeper,
-                        truncated,
-                    );
-                    if s > alpha && !self.aborted {
-                        -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1, deeper, truncated)
-                    } else {
-                        s
-                    }
+                let r = if !reduce {
+                    0
+                } else if i >= LMR_TWO_FROM && depth >= LMR_DEPTH + 2 * PLY {
+                    2
                 } else {
-                    -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1, deeper, truncated)
+                    1
                 };
+                score = -self.alphabeta(
+                    &child,
+                    d - r * PLY,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    deeper,
+                    truncated,
+                );
+                if r > 0 && score > alpha && !self.aborted {
+                    score =
+                        -self.alphabeta(&child, d, -alpha - 1, -alpha, ply + 1, deeper, truncated);
+                }
                 if score > alpha && score < beta && !self.aborted {
                     score = -self.alphabeta(&child, d, -beta, -alpha, ply + 1, deeper, truncated);
                 }
