@@ -69,6 +69,13 @@ pub struct DxpArgs {
     /// two plies from the start.
     #[arg(long)]
     fen: Option<String>,
+    /// Initiator: take each opening this many places further along the list of two-ply
+    /// openings (every first move with every reply, in order). The openings are spread over
+    /// that list, one for every two games, so a run with the same --games and another offset
+    /// plays others: `--games 40` takes every fourth of the 81, and offsets 1, 2 and 3 take
+    /// the ones between.
+    #[arg(long, default_value_t = 0, conflicts_with = "fen")]
+    opening_offset: usize,
     /// doska's level.
     #[arg(long, default_value = "insane")]
     level: Level,
@@ -613,7 +620,7 @@ fn initiate(a: &DxpArgs, addr: &str, engine: &mut Engine) -> Result<()> {
             let g = Game::from_fen(Variant::International, f).context("reading --fen")?;
             vec![g; pairs]
         }
-        None => openings(RuleSet::Draughts(Variant::International), pairs)
+        None => openings(RuleSet::Draughts(Variant::International), pairs, a.opening_offset)
             .iter()
             .map(|ms| {
                 let mut g = Game::new(Variant::International);
@@ -784,6 +791,7 @@ fn follow(a: &DxpArgs, addr: &str, engine: &mut Engine) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
 
     #[test]
     fn messages_round_trip() {
@@ -815,6 +823,19 @@ mod tests {
         for m in all {
             assert_eq!(Msg::parse(&m.text()), Ok(m.clone()), "{}", m.text());
         }
+    }
+
+    #[test]
+    fn runs_with_other_offsets_play_other_openings() {
+        let rules = RuleSet::Draughts(Variant::International);
+        let runs: Vec<Vec<Vec<String>>> = (0..4).map(|k| openings(rules, 20, k)).collect();
+        let all: HashSet<&Vec<String>> = runs.iter().flatten().collect();
+        // 9 first moves, 9 replies each: four runs of 20 take 80 of the 81, none twice.
+        assert_eq!(all.len(), 80);
+        // 40 games a run take every fourth opening; 80 games, every other one.
+        let twice: HashSet<&Vec<String>> = runs[0].iter().chain(&runs[2]).collect();
+        let eighty = openings(rules, 40, 0);
+        assert_eq!(eighty.iter().collect::<HashSet<_>>(), twice);
     }
 
     #[test]
@@ -882,6 +903,7 @@ mod tests {
             minutes: None,
             moves: 0,
             fen: None,
+            opening_offset: 0,
             level: Level::Insane,
             without: String::new(),
             name: "doska follower".into(),
@@ -900,6 +922,7 @@ mod tests {
             minutes: Some(1),
             moves: 0,
             fen: None,
+            opening_offset: 0,
             level: Level::Insane,
             without: String::new(),
             name: "doska initiator".into(),

@@ -485,8 +485,10 @@ pub struct MatchArgs {
     pub(crate) egdb: crate::egdb_cmd::EgdbDir,
 }
 
-/// Openings: the positions after two plies from the start, spread over the first moves.
-pub(crate) fn openings(rules: RuleSet, n: usize) -> Vec<Vec<String>> {
+/// Openings: the positions after two plies from the start, spread over the first moves; each
+/// `offset` places further along the list of every first move with every reply (so that a
+/// second run, `doska dxp --opening-offset`, plays others).
+pub(crate) fn openings(rules: RuleSet, n: usize, offset: usize) -> Vec<Vec<String>> {
     let start = AnyGame::new(rules);
     let mut all = Vec::new();
     for m1 in start.legal_moves() {
@@ -502,7 +504,7 @@ pub(crate) fn openings(rules: RuleSet, n: usize) -> Vec<Vec<String>> {
         return vec![Vec::new(); n];
     }
     let step = (all.len() as f64 / n as f64).max(1.0);
-    (0..n).map(|i| all[((i as f64 * step) as usize) % all.len()].clone()).collect()
+    (0..n).map(|i| all[((i as f64 * step) as usize + offset) % all.len()].clone()).collect()
 }
 
 /// One side of a match: its level, the terms and techniques it plays with, its threads.
@@ -781,7 +783,7 @@ pub fn run_match(m: &MatchArgs) -> Result<()> {
     };
     let pairs = m.games.div_ceil(2) as usize;
     let mut tally = Tally::default();
-    for (i, opening) in openings(rules, pairs).iter().enumerate() {
+    for (i, opening) in openings(rules, pairs, 0).iter().enumerate() {
         for a_white in [true, false] {
             let seed = 1000 * i as u64 + a_white as u64;
             let mut b_program = program()?;
