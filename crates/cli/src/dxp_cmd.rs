@@ -67,14 +67,14 @@ pub struct DxpArgs {
     moves: u32,
     /// Initiator: start every game from this position (FEN) instead of the balanced openings
     /// two plies from the start.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "listen")]
     fen: Option<String>,
     /// Initiator: take each opening this many places further along the list of two-ply
     /// openings (every first move with every reply, in order). The openings are spread over
     /// that list, one for every two games, so a run with the same --games and another offset
     /// plays others: `--games 40` takes every fourth of the 81, and offsets 1, 2 and 3 take
     /// the ones between.
-    #[arg(long, default_value_t = 0, conflicts_with = "fen")]
+    #[arg(long, default_value_t = 0, conflicts_with_all = ["fen", "listen"])]
     opening_offset: usize,
     /// doska's level.
     #[arg(long, default_value = "insane")]

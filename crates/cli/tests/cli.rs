@@ -695,3 +695,19 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
     assert!(!ok && err.contains("hand") && err.contains("man"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn dxp_refuses_the_initiators_openings_on_a_follower() {
+    // The follower plays the games it is asked for: an opening option there would do nothing.
+    for extra in [["--opening-offset", "1"], ["--fen", "W:W31:B20"]] {
+        let mut args = vec!["dxp", "--listen", "127.0.0.1:0"];
+        args.extend(extra);
+        let (ok, _, err) = doska(&args);
+        assert!(!ok, "{extra:?} accepted on a follower");
+        assert!(err.contains(extra[0]) && err.contains("cannot be used with"), "{err}");
+        assert!(err.contains("--listen"), "{err}");
+    }
+    let (ok, _, err) =
+        doska(&["dxp", "--connect", "127.0.0.1:1", "--fen", "x", "--opening-offset", "1"]);
+    assert!(!ok && err.contains("--opening-offset") && err.contains("--fen"), "{err}");
+}
