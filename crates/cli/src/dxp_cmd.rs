@@ -59,11 +59,11 @@ pub struct DxpArgs {
     depth: Option<u32>,
     /// Initiator: each side's time for the game in minutes, sent in GAMEREQ (default: enough
     /// for --movetime over 150 moves, at least 1).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "listen")]
     minutes: Option<u32>,
     /// Initiator: the number of moves the time is for, sent in GAMEREQ (0: the whole game; a
     /// follower may end the game when they are played).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, conflicts_with = "listen")]
     moves: u32,
     /// Initiator: start every game from this position (FEN) instead of the balanced openings
     /// two plies from the start.

@@ -697,9 +697,12 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
 }
 
 #[test]
-fn dxp_refuses_the_initiators_openings_on_a_follower() {
-    // The follower plays the games it is asked for: an opening option there would do nothing.
-    for extra in [["--opening-offset", "1"], ["--fen", "W:W31:B20"]] {
+fn dxp_refuses_the_initiators_options_on_a_follower() {
+    // The follower plays the games and times it is asked for: the initiator's options would do
+    // nothing there.
+    for extra in
+        [["--opening-offset", "1"], ["--fen", "W:W31:B20"], ["--minutes", "5"], ["--moves", "40"]]
+    {
         let mut args = vec!["dxp", "--listen", "127.0.0.1:0"];
         args.extend(extra);
         let (ok, _, err) = doska(&args);
