@@ -68,6 +68,17 @@ pub struct LearnArgs {
     /// Walks off the games' lines from each game position (1 or more).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     explore_walks: u32,
+    /// Draughts: search the positions again, each at this many nodes with the players'
+    /// evaluation (`--with-learned`: the build's learned one), and fit to those scores instead
+    /// of the players' (0: keep the players'). Labels from a deeper search than the games were
+    /// played at. Done before the walks off the games' lines (`--explore-nodes`) and before
+    /// `--save-positions`, which then saves the new scores.
+    #[arg(long, default_value_t = 0)]
+    rescore_nodes: u64,
+    /// With `--rescore-nodes`: keep and search one position in this many (1: all), in the
+    /// order they were played.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    rescore_every: u64,
     /// Draughts: a weight whose feature occurs fewer times than this in the fitted positions
     /// (each side's view counting apart) is held at zero (0: every weight is fitted). A
     /// pattern state that a handful of positions show is fitted to their noise, and the search
@@ -142,6 +153,17 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     if a.explore_nodes > 0 && matches!(rule_set, RuleSet::Ugolki(_)) {
         bail!(
             "--explore-nodes is for draughts: Ugolki's search meets no state its games lack (nothing is taken or crowned)"
+        );
+    }
+    if a.rescore_nodes > 0 && matches!(rule_set, RuleSet::Ugolki(_)) {
+        bail!(
+            "--rescore-nodes is for draughts: Ugolki positions are not kept as FEN to search again"
+        );
+    }
+    if a.rescore_every > 1 && a.rescore_nodes == 0 {
+        bail!(
+            "--rescore-every {} keeps one position in so many for --rescore-nodes: give --rescore-nodes too",
+            a.rescore_every
         );
     }
     if a.min_count > 1 && matches!(rule_set, RuleSet::Ugolki(_)) {
@@ -225,6 +247,21 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             a.games,
             a.nodes,
             data.len(),
+            t.elapsed().as_secs_f64()
+        );
+    }
+    if let (RuleSet::Draughts(v), n @ 1..) = (rule_set, a.rescore_nodes) {
+        let t = Instant::now();
+        let plan =
+            learn::Rescore { nodes: n, every: a.rescore_every as usize, threads: a.threads, terms };
+        let total = data.len().div_ceil(plan.every);
+        data = learn::rescore(v, &data, &plan, |k| eprint!("\r{k}/{total} positions searched"));
+        eprintln!();
+        outln!(
+            "{} positions (one in {}) searched again at {n} nodes with the {} evaluation, in {:.0} s",
+            data.len(),
+            a.rescore_every,
+            if a.with_learned { "built-in" } else { "hand-set" },
             t.elapsed().as_secs_f64()
         );
     }

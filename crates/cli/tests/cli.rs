@@ -687,6 +687,36 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
     let (ok, _, err) =
         doska(&["learn", "--variant", "ugolki", "--explore-nodes", "100", "--out", path]);
     assert!(!ok && err.contains("--explore-nodes is for draughts"), "{err}");
+    // The saved games searched again deeper, one position in two, and saved with the new
+    // scores: the same games, half the lines, and weights of their own.
+    let rescored = dir.join("rescored.positions");
+    let rescored = rescored.to_str().unwrap();
+    let (ok, out, err) = fit(&[
+        "--positions",
+        saved,
+        "--rescore-nodes",
+        "1000",
+        "--rescore-every",
+        "2",
+        "--threads",
+        "1",
+        "--save-positions",
+        rescored,
+    ]);
+    assert!(
+        ok && out.contains("positions (one in 2) searched again at 1000 nodes with the hand-set"),
+        "{out}{err}"
+    );
+    let lines = |f: &str| std::fs::read_to_string(f).unwrap().lines().count();
+    assert_eq!(lines(rescored) - 1, (lines(saved) - 1).div_ceil(2));
+    assert_ne!(std::fs::read(&file).unwrap(), first, "new scores, new weights");
+    let (ok, again, err) = fit(&["--positions", rescored]);
+    assert!(ok && again.contains("30 games ("), "{again}{err}");
+    let (ok, _, err) = fit(&["--positions", saved, "--rescore-every", "2"]);
+    assert!(!ok && err.contains("give --rescore-nodes too"), "{err}");
+    let (ok, _, err) =
+        doska(&["learn", "--variant", "ugolki", "--rescore-nodes", "100", "--out", path]);
+    assert!(!ok && err.contains("--rescore-nodes is for draughts"), "{err}");
     // Lasca's columns are learned too, in the spread units.
     let (ok, out, err) = quick("lasca", &["--units", "spread"]);
     assert!(ok && out.contains("fitted "), "{out}{err}");

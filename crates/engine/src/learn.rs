@@ -491,6 +491,49 @@ pub fn explore(v: Variant, data: &Data, plan: &Explore, progress: impl Fn(usize)
     })
 }
 
+/// How [`rescore`] searches the positions again.
+#[derive(Clone, Copy, Debug)]
+pub struct Rescore {
+    /// Nodes of each position's new search.
+    pub nodes: u64,
+    /// Every this many positions one is kept and searched (1: all).
+    pub every: usize,
+    /// Threads to search on.
+    pub threads: usize,
+    /// The evaluation the new searches use.
+    pub terms: Terms,
+}
+
+/// Every `plan.every`th position of `data` (in the order they were played), its search score
+/// replaced by a new search of `plan.terms` at `plan.nodes`: labels from a deeper search than
+/// the players made at their small budget. Each position keeps its game's result (or its
+/// mark as off the games' lines). Each thread searches a run of consecutive positions, so
+/// the order is kept and the same thread count gives the same scores.
+pub fn rescore(v: Variant, data: &Data, plan: &Rescore, progress: impl Fn(usize) + Sync) -> Data {
+    let threads = plan.threads.max(1);
+    let every = plan.every.max(1);
+    let chosen: Vec<usize> = (0..data.len()).step_by(every).collect();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let mut all = gather(threads, plan.terms, |t, searcher| {
+        let mut out = Data::default();
+        let (from, to) = (t * chosen.len() / threads, (t + 1) * chosen.len() / threads);
+        for &i in &chosen[from..to] {
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            if n.is_multiple_of(1000) {
+                progress(n);
+            }
+            let Ok(pos) = Position::from_fen(v, &data.fens[i]) else { continue };
+            let node = DraughtsNode { pos, counters: Counters::default(), plies: 0 };
+            let limits = Limits { nodes: Some(plan.nodes), ..Limits::default() };
+            let found = searcher.search(&node, &[], limits, |_| {});
+            out.push(&node.pos, found.score, data.game[i] as u64, data.label[i]);
+        }
+        out
+    });
+    all.results = data.results;
+    all
+}
+
 impl Data {
     /// How many positions are off the games' lines.
     pub fn off_line(&self) -> usize {
@@ -935,7 +978,33 @@ fn best_scale(most: f64, loss: impl Fn(f64) -> f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::Schedule;
+    use super::{Data, Rescore, Schedule, Selfplay, rescore, selfplay};
+    use crate::Terms;
+    use doska_rules::variant::Variant;
+
+    #[test]
+    fn rescoring_keeps_one_position_in_so_many_in_order_with_its_result() {
+        let v = Variant::Russian;
+        let terms = Terms { learned: false, ..Terms::ALL };
+        let plan = Selfplay { games: 4, nodes: 100, random_plies: 2, threads: 1, seed: 7, terms };
+        let data = selfplay(v, &plan, |_| {});
+        let plan = Rescore { nodes: 2_000, every: 3, threads: 2, terms };
+        let again = rescore(v, &data, &plan, |_| {});
+        assert_eq!(again.len(), data.len().div_ceil(3));
+        assert_eq!(again.results, data.results);
+        for (k, i) in (0..data.len()).step_by(3).enumerate() {
+            assert_eq!(again.fens[k], data.fens[i]);
+            assert_eq!((again.label[k], again.game[k]), (data.label[i], data.game[i]));
+            assert_eq!(again.hand[k], data.hand[i]);
+        }
+        // Searched twenty times deeper, some scores change (a search of 100 nodes hardly
+        // sees past its first plies).
+        let moved = (0..again.len()).filter(|&k| again.searched[k] != data.searched[k * 3]);
+        assert!(moved.count() > 0);
+        // Saved and read back: the same positions with the new scores.
+        let back = Data::load(v, &again.save(v).unwrap()).unwrap();
+        assert_eq!(back.searched, again.searched);
+    }
 
     #[test]
     fn the_cosine_step_falls_from_the_whole_step_to_nothing() {
