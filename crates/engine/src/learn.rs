@@ -479,16 +479,23 @@ pub fn explore(v: Variant, data: &Data, plan: &Explore, progress: impl Fn(usize)
             if !quiet {
                 continue;
             }
-            let node = DraughtsNode { pos: pos.clone(), counters: Counters::default(), plies: 0 };
-            let limits = Limits { nodes: Some(plan.nodes), ..Limits::default() };
-            let found = searcher.search(&node, &[], limits, |_| {});
-            if found.score.abs() >= crate::search::WIN_BOUND {
+            let score = search_alone(searcher, &pos, plan.nodes);
+            if score.abs() >= crate::search::WIN_BOUND {
                 continue;
             }
-            out.push(&pos, found.score, data.game[i] as u64, OFF_LINE);
+            out.push(&pos, score, data.game[i] as u64, OFF_LINE);
         }
         out
     })
+}
+
+/// The score for the side to move of a search of `nodes` nodes from `pos` taken alone (no
+/// game before it: no repetitions, fresh counters), as [`explore`] and [`rescore`] label
+/// positions.
+fn search_alone(searcher: &mut Searcher, pos: &Position, nodes: u64) -> i32 {
+    let node = DraughtsNode { pos: pos.clone(), counters: Counters::default(), plies: 0 };
+    let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+    searcher.search(&node, &[], limits, |_| {}).score
 }
 
 /// How [`rescore`] searches the positions again.
@@ -523,10 +530,8 @@ pub fn rescore(v: Variant, data: &Data, plan: &Rescore, progress: impl Fn(usize)
                 progress(n);
             }
             let Ok(pos) = Position::from_fen(v, &data.fens[i]) else { continue };
-            let node = DraughtsNode { pos, counters: Counters::default(), plies: 0 };
-            let limits = Limits { nodes: Some(plan.nodes), ..Limits::default() };
-            let found = searcher.search(&node, &[], limits, |_| {});
-            out.push(&node.pos, found.score, data.game[i] as u64, data.label[i]);
+            let score = search_alone(searcher, &pos, plan.nodes);
+            out.push(&pos, score, data.game[i] as u64, data.label[i]);
         }
         out
     });
