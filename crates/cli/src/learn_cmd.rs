@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use doska_engine::eval::{learned, ugolki_learned};
+use doska_engine::eval::{learned, net, ugolki_learned};
 use doska_engine::learn::{self, Selfplay};
 use doska_engine::{Level, Terms};
 use doska_rules::RuleSet;
@@ -104,8 +104,16 @@ pub struct LearnArgs {
     /// file's positions (each file's games numbered after the one before's).
     #[arg(long)]
     positions: Vec<std::path::PathBuf>,
+    /// Draughts: fit the network that the build's learned evaluation adds where it has one
+    /// (crates/engine/weights/<variant>.net) instead of the weights: on top of the build's
+    /// embedded weights, to the same labels (`--result-share`; the search scores read at the
+    /// scale that best turns them into the results). Every 20th game is held out to measure
+    /// it. The weights' own options (`--units`, `--min-count`, `--hand-set-material`,
+    /// `--search-scale`) are the weights' fit's and do not apply.
+    #[arg(long)]
+    net: bool,
     /// Where to write the weights (crates/engine/weights/<variant>.eval is what the build
-    /// embeds).
+    /// embeds; with `--net`, the network: <variant>.net).
     #[arg(long)]
     out: std::path::PathBuf,
 }
@@ -165,6 +173,22 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             "--rescore-every {} keeps one position in so many for --rescore-nodes: give --rescore-nodes too",
             a.rescore_every
         );
+    }
+    if a.net {
+        match rule_set {
+            RuleSet::Ugolki(_) => bail!(
+                "--net is for draughts: the network sits on top of a draughts rule set's learned weights"
+            ),
+            RuleSet::Draughts(v) if learned::evaluator(v).is_none() => bail!(
+                "--net fits a network on top of the build's learned weights, and the build has none for {v}"
+            ),
+            _ => {}
+        }
+        if a.min_count > 0 || a.hand_set_material {
+            bail!(
+                "--min-count and --hand-set-material are for fitting the weights; with --net they do not apply (leave them out)"
+            );
+        }
     }
     if a.min_count > 1 && matches!(rule_set, RuleSet::Ugolki(_)) {
         bail!(
@@ -306,6 +330,30 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     };
     let t = Instant::now();
     let epoch = |e: usize, loss: f64| eprint!("\repoch {e}/{}: loss {loss:.4}", a.epochs);
+    if let (true, RuleSet::Draughts(v)) = (a.net, rule_set) {
+        let plan = learn::NetPlan { passes, result_share: a.result_share, seed: a.seed };
+        let fit = learn::fit_net(v, &data, &plan, |e, loss| {
+            eprint!("\repoch {e}/{}: held-out loss {loss:.4}", a.epochs)
+        })
+        .map_err(anyhow::Error::msg)?;
+        eprintln!();
+        let ((alone, with), (train_alone, train_with)) = (fit.held_out, fit.train);
+        outln!(
+            "fitted a network of {} inputs and {} hidden units on top of the build's {v} weights, to {} positions, in {:.0} s: \
+             log loss on the {} positions of the held-out games {with:.4} (the weights alone {alone:.4}), \
+             on the rest {train_with:.4} ({train_alone:.4}); one unit of the logistic = {:.0} hundredths of a man",
+            net::inputs(v),
+            net::HIDDEN,
+            fit.counts.0,
+            t.elapsed().as_secs_f64(),
+            fit.counts.1,
+            fit.weights.scale,
+        );
+        let bytes = net::encode(v, &fit.weights);
+        std::fs::write(&a.out, bytes).with_context(|| format!("writing {}", a.out.display()))?;
+        outln!("wrote {} ({} bytes)", a.out.display(), std::fs::metadata(&a.out)?.len());
+        return Ok(());
+    }
     let (fit, bytes) = match rule_set {
         RuleSet::Draughts(v) => {
             let plan = learn::FitPlan {

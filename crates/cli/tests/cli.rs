@@ -727,6 +727,33 @@ fn learn_writes_a_weights_file_and_refuses_what_does_not_apply() {
 }
 
 #[test]
+fn learn_fits_a_network_on_top_of_the_weights() {
+    let dir = std::env::temp_dir().join(format!("doska-learn-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("american.net");
+    let path = file.to_str().unwrap();
+    let base = ["learn", "--variant", "american", "--games", "40", "--nodes", "200"];
+    let tail = ["--threads", "1", "--epochs", "2", "--net", "--out", path];
+    let (ok, out, err) = doska(&[&base[..], &tail[..]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("fitted a network of 128 inputs and 32 hidden units on top of the build's american weights"),
+        "{out}"
+    );
+    assert!(out.contains("positions of the held-out games") && out.contains("(the weights alone "));
+    // Header, name, sizes, then the scale and 128 x 32 + 2 x 32 weights, 4 bytes each.
+    let bytes = std::fs::read(&file).unwrap();
+    assert!(bytes.starts_with(b"DSKNET01\x08american"));
+    assert_eq!(bytes.len(), 8 + 1 + 8 + 8 + 4 * (1 + 128 * 32 + 64));
+    let (ok, _, err) = doska(&["learn", "--variant", "ugolki", "--net", "--out", path]);
+    assert!(!ok && err.contains("--net is for draughts"), "{err}");
+    let (ok, _, err) =
+        doska(&["learn", "--variant", "american", "--net", "--min-count", "30", "--out", path]);
+    assert!(!ok && err.contains("with --net they do not apply"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn dxp_refuses_the_initiators_options_on_a_follower() {
     // The follower plays the games and times it is asked for: the initiator's options would do
     // nothing there.

@@ -3,7 +3,8 @@
 //! the game's result (and walks off the games' lines labelled by search, [`explore`]), and
 //! the weights fitted by logistic regression (Texel tuning). The same
 //! for Ugolki ([`crate::eval::ugolki_learned`]), with the positions before the armies have
-//! passed each other.
+//! passed each other. A small network on top of the learned weights is fitted to the same
+//! positions ([`fit_net`], [`crate::eval::net`]).
 
 use crate::eval::{Terms, draughts, learned, race, ugolki, ugolki_learned};
 use crate::node::{DraughtsNode, End, Node, mix};
@@ -13,6 +14,9 @@ use doska_rules::ugolki::{UgolkiMove, UgolkiPosition, UgolkiRules};
 use doska_rules::variant::Variant;
 use doska_rules::{Color, Move, Position};
 use std::collections::HashMap;
+
+mod network;
+pub use network::{NetFit, NetPlan, fit_net};
 
 /// How the games are played.
 #[derive(Clone, Copy, Debug)]
@@ -377,8 +381,7 @@ fn play_one_ugolki(
 
 fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, data: &mut Data) {
     let (mut next, random) = game_rng(plan, game);
-    let mut node =
-        DraughtsNode { pos: Position::start(v), counters: Counters::default(), plies: 0 };
+    let mut node = DraughtsNode::new(Position::start(v), Counters::default(), 0);
     let mut keys: Vec<u64> = Vec::new();
     let mut seen: HashMap<u64, u32> = HashMap::new();
     let mut kept: Vec<(Position, i32)> = Vec::new();
@@ -493,7 +496,7 @@ pub fn explore(v: Variant, data: &Data, plan: &Explore, progress: impl Fn(usize)
 /// game before it: no repetitions, fresh counters), as [`explore`] and [`rescore`] label
 /// positions.
 fn search_alone(searcher: &mut Searcher, pos: &Position, nodes: u64) -> i32 {
-    let node = DraughtsNode { pos: pos.clone(), counters: Counters::default(), plies: 0 };
+    let node = DraughtsNode::new(pos.clone(), Counters::default(), 0);
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     searcher.search(&node, &[], limits, |_| {}).score
 }

@@ -76,14 +76,10 @@ pub struct Report {
 }
 
 fn draughts_root(g: &Game) -> (DraughtsNode, Vec<u64>) {
-    let node = DraughtsNode {
-        pos: g.position().clone(),
-        counters: g.counters(),
-        plies: g.moves().len() as u32,
-    };
+    let node = DraughtsNode::new(g.position().clone(), g.counters(), g.moves().len() as u32);
     let history = (0..g.moves().len())
         .filter_map(|i| g.position_at(i))
-        .map(|p| DraughtsNode { pos: p.clone(), counters: Counters::default(), plies: 0 }.key())
+        .map(|p| DraughtsNode::new(p.clone(), Counters::default(), 0).key())
         .collect();
     (node, history)
 }

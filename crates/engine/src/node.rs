@@ -2,7 +2,7 @@
 //! an evaluation. One search serves draughts and Ugolki through this trait.
 
 use crate::egdb;
-use crate::eval::{Terms, draughts, race, ugolki};
+use crate::eval::{Terms, draughts, net, race, ugolki};
 use doska_rules::fen::Counters;
 use doska_rules::game::{self, Winner};
 use doska_rules::ugolki::{UgolkiMove, UgolkiPosition, judge_position};
@@ -92,6 +92,17 @@ pub struct DraughtsNode {
     pub counters: Counters,
     /// Plies played in the game so far (the hard cap).
     pub plies: u32,
+    /// Where the build has a network for the rule set ([`net`]): it, and its hidden sums for
+    /// `pos`, kept move by move (a few rows a move instead of a row a piece).
+    network: Option<(&'static net::Net, net::Sums)>,
+}
+
+impl DraughtsNode {
+    /// The node of `pos` with its counters, `plies` into the game.
+    pub fn new(pos: Position, counters: Counters, plies: u32) -> DraughtsNode {
+        let network = net::embedded(pos.variant()).map(|n| (n, n.sums(&pos)));
+        DraughtsNode { pos, counters, plies, network }
+    }
 }
 
 /// The rule sets whose search truncates ([`crate::Features::truncation`]): those where a match
@@ -124,7 +135,11 @@ impl Node for DraughtsNode {
     fn play(&self, m: &Move) -> Self {
         let pos = self.pos.play(m);
         let counters = game::advance(&self.counters, &self.pos, m, &pos);
-        DraughtsNode { pos, counters, plies: self.plies + 1 }
+        let network = self.network.map(|(n, mut sums)| {
+            n.update(&mut sums, &self.pos, &pos);
+            (n, sums)
+        });
+        DraughtsNode { pos, counters, plies: self.plies + 1, network }
     }
 
     fn key(&self) -> u64 {
@@ -189,7 +204,10 @@ impl Node for DraughtsNode {
     }
 
     fn evaluate(&self, terms: &Terms) -> i32 {
-        draughts::evaluate(&self.pos, terms)
+        draughts::evaluate_with(&self.pos, terms, |n| match &self.network {
+            Some((_, sums)) => n.output(sums),
+            None => n.evaluate(&self.pos),
+        })
     }
 
     #[inline]

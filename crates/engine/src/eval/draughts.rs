@@ -2,7 +2,7 @@
 //! centre, runaway men, trading down when ahead, free kings; inverted goals for Poddavki;
 //! prisoners for Lasca columns.
 
-use super::{Terms, learned};
+use super::{Terms, learned, net};
 use doska_rules::bits::{self, Bits};
 use doska_rules::variant::{Reach, Removal, Rules, Variant};
 use doska_rules::{Color, Position, Square};
@@ -70,13 +70,25 @@ pub fn king_value(r: &Rules) -> i32 {
 
 /// Evaluation from the side to move's view.
 pub fn evaluate(pos: &Position, t: &Terms) -> i32 {
-    if t.learned
-        && let Some(e) = t
-            .weights
-            .filter(|e| e.variant() == pos.variant())
-            .or_else(|| learned::evaluator(pos.variant()))
-    {
-        return e.evaluate(pos);
+    evaluate_with(pos, t, |n| n.evaluate(pos))
+}
+
+/// [`evaluate`], with the network's score from White's view (where it counts) given by
+/// `network` (the search's nodes keep its sums move by move).
+#[inline]
+pub fn evaluate_with(pos: &Position, t: &Terms, network: impl FnOnce(&net::Net) -> i32) -> i32 {
+    if t.learned {
+        if let Some(e) = t.weights.filter(|e| e.variant() == pos.variant()) {
+            return e.evaluate(pos);
+        }
+        if let Some(e) = learned::evaluator(pos.variant()) {
+            let score = e.evaluate(pos);
+            return match net::embedded(pos.variant()).filter(|_| t.net) {
+                Some(n) if pos.turn() == Color::White => score + network(n),
+                Some(n) => score - network(n),
+                None => score,
+            };
+        }
     }
     let r = pos.rules();
     let g = &r.geometry;

@@ -189,6 +189,24 @@ impl Layout {
         }
     }
 
+    /// The number of playing squares.
+    pub fn squares(&self) -> usize {
+        self.squares
+    }
+
+    /// The dense index (0 to [`Layout::squares`]) of square `sq` on the board as colour `c`
+    /// sees it: Black's view is the board turned half a turn.
+    #[inline]
+    pub fn frame(&self, c: Color, sq: u8) -> usize {
+        let s = if c == Color::White { sq as usize } else { self.flip[sq as usize] as usize };
+        self.dense[s] as usize
+    }
+
+    /// The square half a turn away from `sq` (where Black sees what White sees on `sq`).
+    pub fn turned(&self, sq: u8) -> u8 {
+        self.flip[sq as usize]
+    }
+
     /// Whether `other` numbers the same squares, diamonds and regions the same way (a weights
     /// file of one fits the other).
     pub fn same_board(&self, other: &Layout) -> bool {
@@ -234,11 +252,7 @@ impl Layout {
             let enemy = pos.pieces(c.opposite());
             let men = own & !pos.kings();
             let kings = own & pos.kings();
-            let frame = |sq: u8| -> usize {
-                let s =
-                    if c == Color::White { sq as usize } else { self.flip[sq as usize] as usize };
-                self.dense[s] as usize
-            };
+            let frame = |sq: u8| self.frame(c, sq);
             for sq in bits::iter(men) {
                 let i = frame(sq);
                 f(self.man + 2 * i, sign * full);

@@ -3,6 +3,7 @@
 
 pub mod draughts;
 pub mod learned;
+pub mod net;
 pub mod race;
 pub mod ugolki;
 pub mod ugolki_learned;
@@ -29,6 +30,10 @@ pub struct Terms {
     /// The learned evaluation ([`learned`], Ugolki: [`ugolki_learned`]) instead of the terms
     /// above, where the build has weights for the rule set (Ugolki: the preset).
     pub learned: bool,
+    /// Draughts, with `learned`: the network ([`net`]) added to the embedded weights' score,
+    /// where the build has one for the rule set (not over weights read from a file: it was
+    /// fitted on top of the embedded ones).
+    pub net: bool,
     /// Draughts: the exact values of an installed endgame database ([`crate::egdb`]) in
     /// place of a search, where the position is in it.
     pub egdb: bool,
@@ -53,6 +58,7 @@ impl Terms {
         free_kings: false,
         exact_race: false,
         learned: false,
+        net: false,
         egdb: false,
         book: false,
         weights: None,
@@ -68,6 +74,7 @@ impl Terms {
         free_kings: true,
         exact_race: true,
         learned: true,
+        net: true,
         egdb: true,
         book: true,
         weights: None,
@@ -75,7 +82,7 @@ impl Terms {
     };
 
     /// The terms' names, as `doska match --a-without` takes them.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "advancement",
         "back_rank",
         "centre",
@@ -84,6 +91,7 @@ impl Terms {
         "free_kings",
         "exact_race",
         "learned",
+        "net",
         "egdb",
         "book",
     ];
@@ -99,6 +107,7 @@ impl Terms {
             "free_kings" => &mut self.free_kings,
             "exact_race" => &mut self.exact_race,
             "learned" => &mut self.learned,
+            "net" => &mut self.net,
             "egdb" => &mut self.egdb,
             "book" => &mut self.book,
             _ => return None,
