@@ -442,7 +442,7 @@ pub struct MatchArgs {
     /// Evaluation terms and search techniques the first player goes without, comma-separated:
     /// what each is worth. Terms: advancement, back_rank, centre, trades, runaways,
     /// free_kings, exact_race, learned (the learned evaluation instead of the terms), net (the
-    /// network added to it, American and International), egdb, book (the opening book,
+    /// network added to it, International), egdb, book (the opening book,
     /// Medium and Hard); techniques: aspiration, spend, probcut,
     /// truncation, lmr (late move reductions). A technique the rule set's search never uses
     /// is accepted with a note on stderr.

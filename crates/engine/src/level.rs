@@ -5,7 +5,7 @@
 //! | Easy   | 2 plies (a move or two)     | material only                                     | random among moves within 0.6 of a man of the best |
 //! | Medium | 0.25 s, at most 64 plies    | material, advancement                             | best; in the opening book, any book move within 0.2 of a man of the best |
 //! | Hard   | 1 s                         | + back rank, centre, trades when ahead            | best; in the opening book, any book move within 0.1 of a man of the best |
-//! | Insane | 3 s                         | + runaway men, free kings, or the learned evaluation where the build has weights (American and International: with its network); endgame databases where installed; Ugolki: the learned piece tables (`ugolki` and `ugolki-brainking` presets) and the exact race once the armies have passed each other | best |
+//! | Insane | 3 s                         | + runaway men, free kings, or the learned evaluation where the build has weights (International: with its network); endgame databases where installed; Ugolki: the learned piece tables (`ugolki` and `ugolki-brainking` presets) and the exact race once the armies have passed each other | best |
 //!
 //! The opening book ([`crate::book`]; russian, american and international) answers at once
 //! for Medium and Hard in the positions it holds, with the scores of searches deeper than
