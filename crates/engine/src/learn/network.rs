@@ -4,7 +4,7 @@
 //! fit does). Every 20th game is held out to measure it: positions of one game share its
 //! result, so a held-out figure by positions flatters a fit with this many weights.
 
-use super::{Data, OFF_LINE, Passes, best_scale, log_loss};
+use super::{Data, OFF_LINE, Passes, best_scale, log_loss, sigmoid as sigmoid64};
 use crate::eval::{learned, net};
 use doska_rules::variant::Variant;
 use doska_rules::{Color, Position};
@@ -81,7 +81,9 @@ pub fn fit_net(
     }
     let lines: Vec<usize> = (0..data.len()).filter(|&i| data.label[i] != OFF_LINE).collect();
     let held = |i: usize| data.game[i] % 20 == 19;
-    let (fitted, held_out): (Vec<usize>, Vec<usize>) = lines.iter().partition(|&&i| !held(i));
+    // Both sets as indexes into `lines` (and the rows built from them).
+    let (fitted, held_out): (Vec<usize>, Vec<usize>) =
+        (0..lines.len()).partition(|&k| !held(lines[k]));
     if fitted.is_empty() || held_out.is_empty() {
         return Err(format!(
             "{} positions of {} games: too few to fit a network and hold every 20th game out",
@@ -103,25 +105,21 @@ pub fn fit_net(
             rows.start.push(rows.on.len());
         }
     }
-    let at: std::collections::HashMap<usize, usize> =
-        lines.iter().enumerate().map(|(k, &i)| (i, k)).collect();
     let loss_of = |set: &[usize], p: &dyn Fn(usize) -> f64| {
-        log_loss(set.iter().map(|&i| (p(i), data.label[i] as f64)))
+        log_loss(set.iter().map(|&k| (p(k), data.label[lines[k]] as f64)))
     };
-    let sig = |x: f64| 1.0 / (1.0 + (-x).exp());
-    let base_scale = best_scale(5000.0, |k| loss_of(&fitted, &|i| sig(scores[at[&i]] / k)));
-    let search_scale =
-        best_scale(20_000.0, |k| loss_of(&fitted, &|i| sig(data.searched[i] as f64 / k)));
+    let base_scale = best_scale(5000.0, |s| loss_of(&fitted, &|k| sigmoid64(scores[k] / s)));
+    let search_scale = best_scale(20_000.0, |s| {
+        loss_of(&fitted, &|k| sigmoid64(data.searched[lines[k]] as f64 / s))
+    });
     for (k, &i) in lines.iter().enumerate() {
         let result = data.label[i] as f64;
-        let searched = sig(data.searched[i] as f64 / search_scale);
+        let searched = sigmoid64(data.searched[i] as f64 / search_scale);
         rows.base.push((scores[k] / base_scale) as f32);
         rows.target
             .push((plan.result_share * result + (1.0 - plan.result_share) * searched) as f32);
         rows.result.push(data.label[i]);
     }
-    let fitted: Vec<usize> = fitted.iter().map(|i| at[i]).collect();
-    let held_out: Vec<usize> = held_out.iter().map(|i| at[i]).collect();
     let mut w = net::Weights::random(v, plan.seed ^ 0x9e37_79b9_7f4a_7c15);
     w.scale = base_scale as f32;
     let measure = |w: &net::Weights, set: &[usize], limit: usize| {
