@@ -3,6 +3,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use doska_engine::eval::net;
 use doska_engine::node::{REDUCED, TRUNCATED};
 use doska_engine::{
     DraughtsNode, Features, Level, Limits, Node, Searcher, Terms, choose_with, choose_with_terms,
@@ -531,18 +532,22 @@ impl Player {
         Ok(Player { level, terms, features, threads })
     }
 
-    /// What in `without` changes nothing in `rules`, said as a note for stderr: a technique
+    /// What in `without` changes nothing in `rules`, said as a note for stderr: the network
+    /// where the build embeds none for that rule set, or a technique
     /// that rule set's search never uses (truncation runs only in [`TRUNCATED`], late move
     /// reductions only in [`REDUCED`], bad-move pruning only where the game's
     /// [`Node::BAD_MOVE_PRUNING`] allows it), so that a measurement does not compare a build
     /// with itself unawares.
     pub(crate) fn inert_note(without: &str, rules: RuleSet) -> Option<String> {
         let named = |t: &str| without.split(',').any(|n| n.trim() == t);
-        let (truncates, prunes, reduces) = match rules {
-            RuleSet::Draughts(v) => {
-                (TRUNCATED.contains(&v), DraughtsNode::BAD_MOVE_PRUNING, REDUCED.contains(&v))
-            }
-            RuleSet::Ugolki(_) => (false, UgolkiPosition::BAD_MOVE_PRUNING, false),
+        let (truncates, prunes, reduces, networked) = match rules {
+            RuleSet::Draughts(v) => (
+                TRUNCATED.contains(&v),
+                DraughtsNode::BAD_MOVE_PRUNING,
+                REDUCED.contains(&v),
+                net::embedded(v).is_some(),
+            ),
+            RuleSet::Ugolki(_) => (false, UgolkiPosition::BAD_MOVE_PRUNING, false, false),
         };
         let mut inert = Vec::new();
         if named("truncation") && !truncates {
@@ -560,6 +565,17 @@ impl Player {
             inert.push(format!(
                 "{rules} reduces no late moves (late move reductions run in {})",
                 reducing.join(", ")
+            ));
+        }
+        if named("net") && !networked {
+            let with: Vec<&str> = Variant::ALL
+                .iter()
+                .filter(|v| net::embedded(**v).is_some())
+                .map(|v| v.id())
+                .collect();
+            inert.push(format!(
+                "{rules} has no network (the build has one for {})",
+                with.join(", ")
             ));
         }
         (!inert.is_empty()).then(|| {

@@ -327,6 +327,9 @@ fn without_a_technique_the_rule_set_lacks_is_noted() {
     let err = analyze("czech", "truncation");
     assert!(err.contains("czech never truncates") && err.contains("american, russian"), "{err}");
     assert!(!analyze("american", "truncation").contains("note:"));
+    let err = analyze("american", "net");
+    assert!(err.contains("american has no network") && err.contains("international"), "{err}");
+    assert!(!analyze("international", "net").contains("note:"));
     let err = analyze("ugolki", "probcut,truncation");
     assert!(err.contains("prunes no bad moves") && err.contains("without them"), "{err}");
     let (ok, _, err) = doska(&[
