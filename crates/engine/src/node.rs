@@ -65,6 +65,13 @@ pub trait Node: Clone + Send {
     /// Whether the position must be searched further before it is evaluated (a capture is
     /// pending).
     fn unstable(&self) -> bool;
+    /// How many plies back an earlier occurrence of this position may lie: none lies before
+    /// the last move that cannot be undone (a capture, or a man's step where men never step
+    /// back), so the search's repetition check looks no further. Unbounded where the game
+    /// does not say.
+    fn reversible_plies(&self) -> usize {
+        usize::MAX
+    }
     /// Static evaluation for the side to move, in hundredths of a man.
     fn evaluate(&self, terms: &Terms) -> i32;
     /// The exact result with best play and in how many plies, where it is known without a
@@ -201,6 +208,18 @@ impl Node for DraughtsNode {
 
     fn unstable(&self) -> bool {
         self.pos.has_capture()
+    }
+
+    fn reversible_plies(&self) -> usize {
+        let r = self.pos.rules();
+        // Men that step sideways (Turkish, Armenian) can step back; a Lasca capture only moves
+        // pieces between columns: neither bounds a repetition.
+        let men_return = r.man_steps.iter().any(|d| r.man_steps.contains(d.reverse()));
+        if men_return || r.removal == doska_rules::variant::Removal::Column {
+            usize::MAX
+        } else {
+            self.counters.quiet as usize
+        }
     }
 
     fn evaluate(&self, terms: &Terms) -> i32 {

@@ -557,8 +557,11 @@ impl Searcher {
             return score_of(end);
         }
         let key = node.key();
-        // Repetition along the path (same side to move: every second ply back).
-        if self.path.iter().rev().skip(1).step_by(2).any(|&k| k == key) {
+        // Repetition along the path (same side to move: every second ply back), as far back
+        // as the position could have stood (the path is the game's positions, then the
+        // search's, one a ply).
+        let back = node.reversible_plies();
+        if self.path.iter().rev().take(back).skip(1).step_by(2).any(|&k| k == key) {
             return 0;
         }
         if let Some((end, plies)) = node.exact(&self.terms) {

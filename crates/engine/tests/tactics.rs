@@ -151,3 +151,41 @@ fn two_threads_find_the_shot_in_a_timed_search() {
     s.set_threads(1);
     assert_eq!(s.threads(), 1);
 }
+
+/// A repetition is looked for as far back as the last move that cannot be undone, and no
+/// further: here a man's step, then four king moves, and White (a king and a man against
+/// three kings) draws by going back to the position right after the man's step, exactly as
+/// many plies back as moves have been undoable since.
+#[test]
+fn a_repetition_is_seen_back_to_the_last_man_move() {
+    let rs: RuleSet = "american".parse().unwrap();
+    let mut game = AnyGame::from_fen(rs, "W:WK29,24:BK1,K2,K3").unwrap();
+    for m in ["24-20", "1-6", "29-25", "6-1"] {
+        game.play(m).unwrap();
+    }
+    let mut s = Searcher::new(8, Terms::ALL);
+    let a = analyze(&mut s, &game, Limits { depth: Some(6), ..Limits::default() }, |_| {});
+    assert_eq!(a.best.as_deref(), Some("25-29"), "back to the position after 24-20: a draw");
+    assert_eq!(a.score, 0);
+    // Without the history, the same position is lost (three kings against a king and a man).
+    let (_, lost) = best("american", "W:WK25,20:BK1,K2,K3", 6);
+    assert!(lost < -100, "without the repetition White is lost: {lost}");
+}
+
+/// Where men step sideways (Turkish, Armenian) or a capture only moves pieces between columns
+/// (Lasca), a man's step or a capture can be undone: the repetition check there looks back
+/// over the whole path.
+#[test]
+fn the_repetition_window_is_unbounded_where_moves_can_be_undone() {
+    use doska_engine::{DraughtsNode, Node};
+    use doska_rules::Position;
+    use doska_rules::fen::Counters;
+    let quiet = Counters { quiet: 3, ..Counters::default() };
+    let window = |v: Variant| DraughtsNode::new(Position::start(v), quiet, 0).reversible_plies();
+    for v in [Variant::American, Variant::Russian, Variant::International, Variant::Frisian] {
+        assert_eq!(window(v), 3, "{v:?}");
+    }
+    for v in [Variant::Turkish, Variant::Armenian, Variant::Lasca] {
+        assert_eq!(window(v), usize::MAX, "{v:?}");
+    }
+}
