@@ -211,15 +211,7 @@ impl Node for DraughtsNode {
     }
 
     fn reversible_plies(&self) -> usize {
-        let r = self.pos.rules();
-        // Men that step sideways (Turkish, Armenian) can step back; a Lasca capture only moves
-        // pieces between columns: neither bounds a repetition.
-        let men_return = r.man_steps.iter().any(|d| r.man_steps.contains(d.reverse()));
-        if men_return || r.removal == doska_rules::variant::Removal::Column {
-            usize::MAX
-        } else {
-            self.counters.quiet as usize
-        }
+        game::repetition_window(&self.pos, &self.counters).map_or(usize::MAX, |n| n as usize)
     }
 
     fn evaluate(&self, terms: &Terms) -> i32 {

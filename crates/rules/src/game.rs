@@ -7,7 +7,7 @@ use crate::fen::{self, Counters, FenError};
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::position::Position;
-use crate::variant::{DrawRule, Variant};
+use crate::variant::{DrawRule, Removal, Variant};
 use std::fmt;
 
 /// Plies after which any game is drawn, so no game runs forever (300 moves each).
@@ -336,6 +336,17 @@ impl Game {
         let State { pos, counters } = self.current();
         judge(pos, counters, self.repetitions(), self.moves.len() as u32)
     }
+}
+
+/// How many plies back `pos`, reached with `counters`, can have stood before: not before the
+/// last move that cannot be undone, which the quiet counter ([`advance`]) marks where men only
+/// step forward and a capture takes pieces off the board. `None` where those moves can be
+/// undone too (men stepping sideways in Turkish and Armenian, a Lasca capture moving pieces
+/// between columns): a repetition may lie anywhere back.
+pub fn repetition_window(pos: &Position, counters: &Counters) -> Option<u32> {
+    let r = pos.rules();
+    let men_step_back = r.man_steps.iter().any(|d| r.man_steps.contains(d.reverse()));
+    (!men_step_back && r.removal != Removal::Column).then_some(counters.quiet)
 }
 
 /// The counters after `mv` took `before` to `after`.
