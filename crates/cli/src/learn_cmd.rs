@@ -112,6 +112,12 @@ pub struct LearnArgs {
     /// `--search-scale`) are the weights' fit's and do not apply.
     #[arg(long)]
     net: bool,
+    /// Draughts: a folder of endgame databases (`doska egdb build` writes them). The rule
+    /// set's database there is probed by the players' searches, and each game ends at its
+    /// first position the database holds, with that position's exact result as every earlier
+    /// position's label. Read only when given (every embedded file was made without one).
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<std::path::PathBuf>,
     /// Where to write the weights (crates/engine/weights/<variant>.eval is what the build
     /// embeds; with `--net`, the network: <variant>.net).
     #[arg(long)]
@@ -217,6 +223,19 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             "--result-share {}: a share from 0 (the search alone) to 1 (the result alone)",
             a.result_share
         );
+    }
+    if let Some(dir) = &a.egdb {
+        let RuleSet::Draughts(v) = rule_set else {
+            bail!("--egdb is for draughts: Ugolki has no endgame databases");
+        };
+        let found = crate::egdb_cmd::EgdbDir { dir: dir.clone() }.install(Some(v))?;
+        if found.is_empty() {
+            bail!(
+                "--egdb {}: no {v} database there (`doska egdb build --variant {v} --dir {}` writes one)",
+                dir.display(),
+                dir.display()
+            );
+        }
     }
     let terms = Level::Insane.recipe().terms;
     let terms = if a.with_learned { terms } else { Terms { learned: false, ..terms } };

@@ -446,6 +446,18 @@ fn egdb_build_verify_probe_and_analyze_with_it() {
     let (ok, _, err) =
         doska(&["egdb", "build", "--variant", "american", "--pieces", "9", "--dir", d]);
     assert!(!ok && err.contains("2 to 8 pieces"), "{err}");
+    // learn's games end at the database's positions when given one, and say where it is not.
+    let eval = dir.join("learned.eval");
+    let learn = |extra: &[&str]| {
+        let base = ["learn", "--variant", "american", "--games", "20", "--nodes", "200"];
+        doska(&[&base[..], &["--epochs", "1", "--out", eval.to_str().unwrap()], extra].concat())
+    };
+    let (ok, out, err) = learn(&["--egdb", d]);
+    assert!(ok && out.contains("american: 20 games ("), "{out}{err}");
+    let (ok, _, err) = learn(&["--egdb", dir.join("none").to_str().unwrap()]);
+    assert!(!ok && err.contains("no american database there"), "{err}");
+    let (ok, _, err) = doska(&["learn", "--variant", "ugolki", "--egdb", d, "--out", "x.eval"]);
+    assert!(!ok && err.contains("--egdb is for draughts"), "{err}");
     std::fs::write(dir.join("american.egdb"), b"nonsense").unwrap();
     let (ok, _, err) = doska(&["analyze", "--variant", "american", "--depth", "1", "--egdb", d]);
     assert!(!ok && err.contains("not an endgame database"), "{err}");

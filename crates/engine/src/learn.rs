@@ -392,6 +392,12 @@ fn play_one(v: Variant, plan: &Selfplay, game: u64, searcher: &mut Searcher, dat
         if let Some(e) = node.end() {
             break to_move_wins(e);
         }
+        // A position an installed endgame database holds ends the game with its exact value,
+        // where the players' small searches could misplay a won ending or lose a drawn one:
+        // every position before it is then labelled with the true result.
+        if let Some((e, _)) = node.exact(&plan.terms) {
+            break to_move_wins(e);
+        }
         node.legal(&mut moves);
         if moves.is_empty() {
             break to_move_wins(node.stuck());

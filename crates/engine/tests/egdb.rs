@@ -276,3 +276,40 @@ fn in_poddavki_the_line_gives_every_piece_away() {
         }
     );
 }
+
+/// The saved positions of `doska learn`'s games (`Data::save`): each FEN with its game.
+fn learned_positions(v: Variant, terms: Terms) -> Vec<(Position, u32)> {
+    use doska_engine::learn::{Selfplay, selfplay};
+    let plan = Selfplay { games: 16, nodes: 100, random_plies: 2, threads: 1, seed: 3, terms };
+    let text = selfplay(v, &plan, |_| {}).save(v).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            (Position::from_fen(v, cols[0]).unwrap(), cols[3].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn learning_games_end_where_the_database_knows_the_result() {
+    let v = Variant::American;
+    let db = db(v, 4);
+    egdb::install(db);
+    let drawn_in_db = |(p, _): &&(Position, u32)| db.probe(p) == Some(Value::Draw);
+    // Played out by the players' small searches, games pass through positions of four pieces
+    // or fewer, some of them drawn, and go on.
+    let without = learned_positions(v, Terms { egdb: false, ..Terms::ALL });
+    assert!(without.iter().filter(drawn_in_db).count() > 0);
+    // With the database, a game ends at the first position it holds: a draw there is never
+    // played on (a win may be, where the draw rules could end it before the win is complete).
+    let with = learned_positions(v, Terms::ALL);
+    assert_eq!(with.iter().filter(drawn_in_db).count(), 0);
+    let small = |ps: &[(Position, u32)]| ps.iter().filter(|(p, _)| db.probe(p).is_some()).count();
+    assert!(small(&with) * 4 < small(&without), "{} {}", small(&with), small(&without));
+    // Every game still has its positions before the end.
+    let games = |ps: &[(Position, u32)]| {
+        ps.iter().map(|(_, g)| *g).collect::<std::collections::BTreeSet<_>>().len()
+    };
+    assert_eq!(games(&with), 16);
+}
