@@ -115,7 +115,9 @@ pub struct LearnArgs {
     /// Draughts: a folder of endgame databases (`doska egdb build` writes them). The rule
     /// set's database there is probed by the players' searches, and each game ends at its
     /// first position the database holds, with that position's exact result as every earlier
-    /// position's label. Read only when given (every embedded file was made without one).
+    /// position's label (a win the draw rules could still end as a draw is played on). With
+    /// `--positions`, the searches of `--rescore-nodes` and `--explore-nodes` probe it. Read
+    /// only when given (every embedded file was made without one).
     #[arg(long, value_name = "DIR")]
     egdb: Option<std::path::PathBuf>,
     /// Where to write the weights (crates/engine/weights/<variant>.eval is what the build
@@ -228,6 +230,11 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
         let RuleSet::Draughts(v) = rule_set else {
             bail!("--egdb is for draughts: Ugolki has no endgame databases");
         };
+        if !a.positions.is_empty() && a.rescore_nodes == 0 && a.explore_nodes == 0 {
+            bail!(
+                "--egdb is read by the games' searches, and with --positions no game is played: give --rescore-nodes or --explore-nodes to search with it, or leave it out"
+            );
+        }
         let found = crate::egdb_cmd::EgdbDir { dir: dir.clone() }.install(Some(v))?;
         if found.is_empty() {
             bail!(

@@ -456,6 +456,8 @@ fn egdb_build_verify_probe_and_analyze_with_it() {
     assert!(ok && out.contains("american: 20 games ("), "{out}{err}");
     let (ok, _, err) = learn(&["--egdb", dir.join("none").to_str().unwrap()]);
     assert!(!ok && err.contains("no american database there"), "{err}");
+    let (ok, _, err) = learn(&["--egdb", d, "--positions", "saved.positions"]);
+    assert!(!ok && err.contains("with --positions no game is played"), "{err}");
     let (ok, _, err) = doska(&["learn", "--variant", "ugolki", "--egdb", d, "--out", "x.eval"]);
     assert!(!ok && err.contains("--egdb is for draughts"), "{err}");
     std::fs::write(dir.join("american.egdb"), b"nonsense").unwrap();
