@@ -345,7 +345,7 @@ impl Game {
 /// between columns): a repetition may lie anywhere back.
 pub fn repetition_window(pos: &Position, counters: &Counters) -> Option<u32> {
     let r = pos.rules();
-    let men_step_back = r.man_steps.iter().any(|d| r.man_steps.contains(d.reverse()));
+    let men_step_back = r.man_steps.reversed().0 & r.man_steps.0 != 0;
     (!men_step_back && r.removal != Removal::Column).then_some(counters.quiet)
 }
 

@@ -114,6 +114,13 @@ impl Directions {
         self.0 & (1 << d as u8) != 0
     }
 
+    /// Every direction of the set pointing the other way (a rotation of the bits by half a
+    /// turn: the directions are numbered round the compass).
+    #[inline(always)]
+    pub const fn reversed(self) -> Directions {
+        Directions(self.0.rotate_left(4))
+    }
+
     /// The set seen from Black's side.
     #[inline(always)]
     pub const fn flip(self) -> Directions {

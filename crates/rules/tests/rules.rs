@@ -163,3 +163,14 @@ fn every_board_but_canadian_fits_in_64_bits() {
         assert_eq!(v.rules().geometry.narrow(), v != Variant::Canadian, "{v}");
     }
 }
+
+/// A set of directions reversed at once is the set of its directions each reversed.
+#[test]
+fn a_reversed_set_reverses_each_direction() {
+    use doska_rules::geometry::{Direction, Directions};
+    for bits in 0..=u8::MAX {
+        let set = Directions(bits);
+        let each: Vec<Direction> = set.iter().map(Direction::reverse).collect();
+        assert_eq!(set.reversed(), Directions::of(&each), "{bits:08b}");
+    }
+}
