@@ -65,7 +65,7 @@ fn variant(text: &str) -> Result<Variant> {
     }
 }
 
-fn open(dir: &std::path::Path, v: Variant) -> Result<Egdb> {
+pub(crate) fn open(dir: &std::path::Path, v: Variant) -> Result<Egdb> {
     Egdb::load(dir, v)?.with_context(|| {
         format!(
             "no database for {v} in {} (make one with doska egdb build --variant {v})",

@@ -5,7 +5,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use doska_engine::eval::{learned, net, ugolki_learned};
 use doska_engine::learn::{self, Selfplay};
-use doska_engine::{Level, Terms};
+use doska_engine::{Level, Terms, egdb};
 use doska_rules::RuleSet;
 use std::time::Instant;
 
@@ -235,14 +235,11 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
                 "--egdb is read by the games' searches, and with --positions no game is played: give --rescore-nodes or --explore-nodes to search with it, or leave it out"
             );
         }
-        let found = crate::egdb_cmd::EgdbDir { dir: dir.clone() }.install(Some(v))?;
-        if found.is_empty() {
-            bail!(
-                "--egdb {}: no {v} database there (`doska egdb build --variant {v} --dir {}` writes one)",
-                dir.display(),
-                dir.display()
-            );
+        if !egdb::applies(v) {
+            return Err(egdb::EgdbError::Unsupported(v).into());
         }
+        // Read once and kept for the life of the process, as the other commands do.
+        egdb::install(Box::leak(Box::new(crate::egdb_cmd::open(dir, v)?)));
     }
     let terms = Level::Insane.recipe().terms;
     let terms = if a.with_learned { terms } else { Terms { learned: false, ..terms } };

@@ -455,7 +455,9 @@ fn egdb_build_verify_probe_and_analyze_with_it() {
     let (ok, out, err) = learn(&["--egdb", d]);
     assert!(ok && out.contains("american: 20 games ("), "{out}{err}");
     let (ok, _, err) = learn(&["--egdb", dir.join("none").to_str().unwrap()]);
-    assert!(!ok && err.contains("no american database there"), "{err}");
+    assert!(!ok && err.contains("no database for american in"), "{err}");
+    let (ok, _, err) = doska(&["learn", "--variant", "frisian", "--egdb", d, "--out", "x.eval"]);
+    assert!(!ok && err.contains("frisian has no endgame database"), "{err}");
     let (ok, _, err) = learn(&["--egdb", d, "--positions", "saved.positions"]);
     assert!(!ok && err.contains("with --positions no game is played"), "{err}");
     let (ok, _, err) = doska(&["learn", "--variant", "ugolki", "--egdb", d, "--out", "x.eval"]);
