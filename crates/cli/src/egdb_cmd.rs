@@ -65,7 +65,12 @@ fn variant(text: &str) -> Result<Variant> {
     }
 }
 
+/// Reads rule set `v`'s database from `dir`: an error that says so where `v` has none, or
+/// where the folder holds none.
 pub(crate) fn open(dir: &std::path::Path, v: Variant) -> Result<Egdb> {
+    if !egdb::applies(v) {
+        return Err(egdb::EgdbError::Unsupported(v).into());
+    }
     Egdb::load(dir, v)?.with_context(|| {
         format!(
             "no database for {v} in {} (make one with doska egdb build --variant {v})",

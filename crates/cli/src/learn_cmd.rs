@@ -235,9 +235,6 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
                 "--egdb is read by the games' searches, and with --positions no game is played: give --rescore-nodes or --explore-nodes to search with it, or leave it out"
             );
         }
-        if !egdb::applies(v) {
-            return Err(egdb::EgdbError::Unsupported(v).into());
-        }
         // Read once and kept for the life of the process, as the other commands do.
         egdb::install(Box::leak(Box::new(crate::egdb_cmd::open(dir, v)?)));
     }
