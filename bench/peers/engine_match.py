@@ -53,7 +53,10 @@ sorted captured squares), the same key compare.py uses.
 The result: wins/draws/losses for doska, its score, and the Elo difference with a 95% margin
 (normal approximation on the per-game scores, as `doska match`; when every game is won or lost,
 the exact one-sided Clopper-Pearson bound instead). --peer-depth N gives the peer a fixed depth
-instead of the time (doska keeps --movetime).
+instead of the time (doska keeps --movetime). --doska-opening-moves N --doska-opening-movetime T
+gives doska T ms at each of its first N moves of every game instead (the peer keeps --movetime):
+not a match at equal time, but the most an opening book of doska's own deeper searches of those
+moves could give, measured before one is built.
 """
 
 from __future__ import annotations
@@ -108,6 +111,9 @@ DOSKA_WITHOUT = ""
 # the matches before 2026-12-01 were run).
 DOSKA_PROCESS = "hub"
 DOSKA_WEIGHTS = ""  # --doska-weights: a weights file for doska hub
+# --doska-opening-moves N, --doska-opening-movetime T: doska thinks T ms at its first N moves of
+# each game instead of --movetime (not equal time: what a book of deeper searches could give).
+DOSKA_OPENING = (0, 0)
 # Who moves first; the move number (N) goes up after the other side has moved.
 FIRST = {"international": "W", "russian": "W", "brazilian": "W", "frisian": "W", "american": "B"}
 FMJD = {"international", "brazilian", "canadian"}
@@ -288,7 +294,8 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
         engine, engine_name = make_engine(peer.dame if peer_kind == "dame" else peer.draughts, peer_kind, variant,
                                           movetime, peer_depth)
     doska_side = "white" if doska_white else "black"
-    hub = DoskaHub(variant, movetime, DOSKA_WITHOUT, DOSKA_WEIGHTS) if DOSKA_PROCESS == "hub" else None
+    hub = DoskaHub(variant, movetime, DOSKA_WITHOUT, DOSKA_WEIGHTS, DOSKA_OPENING) \
+        if DOSKA_PROCESS == "hub" else None
     fen = strip_counters(start)
     counters = Counters(*parse_counters(start))  # as doska reads the start FEN of the PDN
     history = collections.Counter([fen])
@@ -321,7 +328,8 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
                 a = {"best": best, "depth": depth, "seconds": time.perf_counter() - t0}
             else:
                 a = doska_json("analyze", "--variant", variant, "--fen", pdn_text(variant, start, played),
-                               "--movetime", str(movetime), "--level", "insane", "--without", DOSKA_WITHOUT)
+                               "--movetime", str(DOSKA_OPENING[1] if len(depths) < DOSKA_OPENING[0] else movetime),
+                               "--level", "insane", "--without", DOSKA_WITHOUT)
             times["doska"].append(time.perf_counter() - t0)
             doska_secs.append(a["seconds"])
             depths.append(a["depth"])
@@ -395,7 +403,7 @@ def elo(p: float) -> float:
 
 
 def main() -> int:
-    global DOSKA_WITHOUT, DOSKA_PROCESS, DOSKA_WEIGHTS, KESTOG, CAKE, SCAN
+    global DOSKA_WITHOUT, DOSKA_PROCESS, DOSKA_WEIGHTS, DOSKA_OPENING, KESTOG, CAKE, SCAN
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", required=True, choices=VARIANTS)
     ap.add_argument("--games", type=int, default=20, help="games (rounded up to even; default 20)")
@@ -421,6 +429,12 @@ def main() -> int:
     ap.add_argument("--doska-process", default="hub", choices=["hub", "analyze"],
                     help="hub: one `doska hub` process a game, its table kept (default); analyze: a "
                     "`doska analyze` process a move, the game so far given as PDN")
+    ap.add_argument("--doska-opening-moves", type=int, default=0,
+                    help="doska thinks --doska-opening-movetime instead of --movetime at its first this many "
+                    "moves of each game (after the opening's plies): not equal time, but the most that an "
+                    "opening book of doska's own deeper searches could give (default 0: none)")
+    ap.add_argument("--doska-opening-movetime", type=int, default=0,
+                    help="milliseconds a move for doska's first --doska-opening-moves moves")
     ap.add_argument("--pgn-out", help="write every game as PDN to this file")
     args = ap.parse_args()
     if args.doska:
@@ -428,6 +442,9 @@ def main() -> int:
     DOSKA_WITHOUT = args.doska_without
     DOSKA_PROCESS = args.doska_process
     DOSKA_WEIGHTS = args.doska_weights
+    if (args.doska_opening_moves > 0) != (args.doska_opening_movetime > 0):
+        raise SystemExit("--doska-opening-moves and --doska-opening-movetime go together, each above 0")
+    DOSKA_OPENING = (args.doska_opening_moves, args.doska_opening_movetime)
     if DOSKA_WEIGHTS and DOSKA_PROCESS != "hub":
         raise SystemExit("--doska-weights is given to doska hub: use it with --doska-process hub")
     KESTOG = args.kestog
@@ -500,7 +517,10 @@ def main() -> int:
     all_p = [t for g in games for t in g["peer_ms"]]
     peer_time = "" if args.peer_depth else f" {args.movetime} ms/move"
     weights = f" with {DOSKA_WEIGHTS}" if DOSKA_WEIGHTS else ""
-    print(f"{args.variant}: doska insane{weights} {args.movetime} ms/move vs {engine_name}{peer_time}, {n} games"
+    doska_time = f"{args.movetime} ms/move"
+    if DOSKA_OPENING[0]:
+        doska_time = f"{DOSKA_OPENING[1]} ms/move at its first {DOSKA_OPENING[0]} moves, then {doska_time}"
+    print(f"{args.variant}: doska insane{weights} {doska_time} vs {engine_name}{peer_time}, {n} games"
           f"{f' ({errors} stopped on an error)' if errors else ''}: +{w} ={d} -{lo}, "
           f"score {p * 100:.1f}%, {elo_text}")
     print(f"  mean time per move: doska {avg(all_d) * 1000:.0f} ms wall ({'the game replayed and searched in doska hub' if DOSKA_PROCESS == 'hub' else 'process start, PDN replay and search'}), "
