@@ -294,8 +294,7 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
         engine, engine_name = make_engine(peer.dame if peer_kind == "dame" else peer.draughts, peer_kind, variant,
                                           movetime, peer_depth)
     doska_side = "white" if doska_white else "black"
-    hub = DoskaHub(variant, movetime, DOSKA_WITHOUT, DOSKA_WEIGHTS, DOSKA_OPENING) \
-        if DOSKA_PROCESS == "hub" else None
+    hub = DoskaHub(variant, movetime, DOSKA_WITHOUT, DOSKA_WEIGHTS) if DOSKA_PROCESS == "hub" else None
     fen = strip_counters(start)
     counters = Counters(*parse_counters(start))  # as doska reads the start FEN of the PDN
     history = collections.Counter([fen])
@@ -323,12 +322,13 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
         peer_by_key = {pm.key: pm for pm in peer_moves} if peer_moves is not None else None
         if d["turn"] == doska_side:
             t0 = time.perf_counter()
+            ms = DOSKA_OPENING[1] if len(depths) < DOSKA_OPENING[0] else movetime  # depths: one a move
             if hub is not None:
-                best, depth = hub.go(start, played)
+                best, depth = hub.go(start, played, ms)
                 a = {"best": best, "depth": depth, "seconds": time.perf_counter() - t0}
             else:
                 a = doska_json("analyze", "--variant", variant, "--fen", pdn_text(variant, start, played),
-                               "--movetime", str(DOSKA_OPENING[1] if len(depths) < DOSKA_OPENING[0] else movetime),
+                               "--movetime", str(ms),
                                "--level", "insane", "--without", DOSKA_WITHOUT)
             times["doska"].append(time.perf_counter() - t0)
             doska_secs.append(a["seconds"])

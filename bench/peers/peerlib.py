@@ -416,10 +416,8 @@ class DoskaHub:
     depth=`), so its table stays from move to move as the peers' do and no process starts per
     move. Each move sends the start FEN and every move played, then `go`."""
 
-    def __init__(self, variant: str, movetime_ms: int, without: str = "", weights: str = "",
-                 opening: tuple[int, int] = (0, 0)):
-        # opening: (N, T) thinks T ms instead of movetime_ms at its first N moves.
-        self.movetime_ms, self.opening, self.moves = movetime_ms, opening, 0
+    def __init__(self, variant: str, movetime_ms: int, without: str = "", weights: str = ""):
+        self.movetime_ms = movetime_ms
         args = [str(DOSKA), "hub"] + (["--without", without] if without else []) \
             + (["--weights", weights] if weights else [])
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -448,13 +446,12 @@ class DoskaHub:
             if out.split(" ", 1)[0] == word:
                 return out
 
-    def go(self, start_fen: str, played: list[str]) -> tuple[str, int]:
-        """doska's move (in its notation) and the depth it completed."""
-        n, opening_ms = self.opening
-        if n and self.moves in (0, n):
-            ms = opening_ms if self.moves == 0 else self.movetime_ms
-            self.say(f"level move-time={ms / 1000.0}")
-        self.moves += 1
+    def go(self, start_fen: str, played: list[str], movetime_ms: int | None = None) -> tuple[str, int]:
+        """doska's move (in its notation) and the depth it completed; movetime_ms, when given,
+        is this move's time and the next ones' (the hub keeps its level until told again)."""
+        if movetime_ms is not None and movetime_ms != self.movetime_ms:
+            self.movetime_ms = movetime_ms
+            self.say(f"level move-time={movetime_ms / 1000.0}")
         self.say(f'pos fen={start_fen} moves="{" ".join(played)}"')
         self.say("go think")
         done = dict(kv.split("=", 1) for kv in self.read_until("done").split()[1:] if "=" in kv)
