@@ -48,6 +48,15 @@ struct BuildArgs {
     /// Threads, each searching its own positions (the book does not depend on them).
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Past `--full`, follow every reply to a position's best move (the side that played it
+    /// finds its next move in the book whatever the opponent answered), the best `--width`
+    /// elsewhere.
+    #[arg(long)]
+    replies: bool,
+    /// Score only each position's best move (one search instead of one for every root move,
+    /// several times cheaper): a book for a level that plays the best move.
+    #[arg(long)]
+    best_only: bool,
     /// Where to write the book.
     #[arg(long)]
     out: std::path::PathBuf,
@@ -87,6 +96,8 @@ fn build(a: &BuildArgs) -> Result<()> {
         width: a.width,
         margin: i32::from(a.margin),
         threads: a.threads.max(1),
+        best_only: a.best_only,
+        replies: a.replies,
     };
     let t = Instant::now();
     let built = book::build(rules, &plan, |done, total| {
@@ -96,11 +107,17 @@ fn build(a: &BuildArgs) -> Result<()> {
     eprintln!();
     let secs = t.elapsed().as_secs_f64();
     let command = format!(
-        "doska book build --variant {rules} --depth {} --plies {} --full {} --width {} --margin {}",
-        a.depth, a.plies, a.full, a.width, plan.margin
-    );
+        "doska book build --variant {rules} --depth {} --plies {} --full {} --width {} --margin {}{}",
+        a.depth,
+        a.plies,
+        a.full,
+        a.width,
+        plan.margin,
+        if a.best_only { " --best-only" } else { "" }
+    ) + if a.replies { " --replies" } else { "" };
+    let scored = if a.best_only { "its best move" } else { "every root move" };
     let text = format!(
-        "# doska opening book: {rules}\n# made by: {command}\n# {} positions, each searched to depth {} with every root move scored exactly\n{}",
+        "# doska opening book: {rules}\n# made by: {command}\n# {} positions, each searched to depth {} with {scored} scored exactly\n{}",
         built.positions, a.depth, built.text
     );
     // What the build will read must read back.

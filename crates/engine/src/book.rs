@@ -166,6 +166,13 @@ pub struct Plan {
     pub margin: i32,
     /// Threads, each searching its own positions.
     pub threads: usize,
+    /// Score only the best move of each position (one search, not one for every root move):
+    /// a book for a level that plays the best move, several times cheaper to build.
+    pub best_only: bool,
+    /// Past `full`, a position reached by its parent's best move follows every reply instead
+    /// of the best `width` (so the side that played from the book finds its next move there
+    /// whatever the opponent answered); the other positions follow the best `width` as before.
+    pub replies: bool,
 }
 
 /// What [`build`] did.
@@ -191,15 +198,17 @@ pub fn build(rules: RuleSet, plan: &Plan, progress: impl Fn(usize, usize) + Sync
     let terms = Terms { book: false, ..Level::Insane.recipe().terms };
     let start = AnyGame::new(rules);
     let mut seen: HashSet<String> = HashSet::from([start.fen()]);
-    // Each position to search: the moves to it and the game there.
-    let mut frontier: Vec<(Vec<String>, AnyGame)> = vec![(Vec::new(), start)];
+    // Each position to search: the moves to it, the game there, and whether its last move was
+    // its position's best (the opponent's replies are followed there, with `replies`).
+    let mut frontier: Vec<(Vec<String>, AnyGame, bool)> = vec![(Vec::new(), start, false)];
     let mut lines: Vec<(Vec<String>, Vec<Entry>)> = Vec::new();
     let (mut done, mut nodes) = (0, 0u64);
     for ply in 0..=plan.plies {
         let results = search_each(&frontier, terms, plan, done, &progress);
         done += frontier.len();
         let mut children = Vec::new();
-        for ((path, game), result) in frontier.into_iter().zip(results) {
+        let mut at: HashMap<String, usize> = HashMap::new();
+        for ((path, game, by_book), result) in frontier.into_iter().zip(results) {
             let Some((root, n)) = result else { continue };
             nodes += n;
             let best = root[0].1;
@@ -209,17 +218,32 @@ pub fn build(rules: RuleSet, plan: &Plan, progress: impl Fn(usize, usize) + Sync
                 .map(|(mv, score)| Entry { mv: mv.clone(), score: *score })
                 .collect();
             if ply < plan.plies {
-                let follow: Vec<&String> = if ply < plan.full {
-                    root.iter().map(|(m, _)| m).collect()
+                // Every legal move in the first plies and every reply to a book move (the
+                // root's, best first; a book of best moves only has the best, so the game's),
+                // then the best book moves.
+                let every = ply < plan.full || (plan.replies && by_book);
+                let follow: Vec<String> = if every && plan.best_only {
+                    game.legal_moves().into_iter().map(|m| m.notation).collect()
+                } else if every {
+                    root.iter().map(|(m, _)| m.clone()).collect()
                 } else {
-                    entries.iter().take(plan.width).map(|e| &e.mv).collect()
+                    entries.iter().take(plan.width).map(|e| e.mv.clone()).collect()
                 };
-                for m in follow {
+                for m in &follow {
                     let mut next = game.clone();
-                    if next.play(m).is_ok() && next.outcome().is_none() && seen.insert(next.fen()) {
+                    if next.play(m).is_err() || next.outcome().is_some() {
+                        continue;
+                    }
+                    let book_move = *m == entries[0].mv;
+                    let fen = next.fen();
+                    if seen.insert(fen.clone()) {
                         let mut child = path.clone();
                         child.push(m.clone());
-                        children.push((child, next));
+                        at.insert(fen, children.len());
+                        children.push((child, next, book_move));
+                    } else if let Some(&i) = at.get(&fen) {
+                        // Reached again this ply (a transposition): a book move there counts.
+                        children[i].2 |= book_move;
                     }
                 }
             }
@@ -246,7 +270,7 @@ pub fn build(rules: RuleSet, plan: &Plan, progress: impl Fn(usize, usize) + Sync
 /// Searches each position of `frontier` on the plan's threads, each taking the next one
 /// left; the results in the frontier's order.
 fn search_each(
-    frontier: &[(Vec<String>, AnyGame)],
+    frontier: &[(Vec<String>, AnyGame, bool)],
     terms: Terms,
     plan: &Plan,
     done: usize,
@@ -263,8 +287,8 @@ fn search_each(
                     let mut mine = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some((_, game)) = frontier.get(i) else { break };
-                        mine.push((i, search_all(game, terms, plan.depth)));
+                        let Some((_, game, _)) = frontier.get(i) else { break };
+                        mine.push((i, search_all(game, terms, plan.depth, plan.best_only)));
                         progress(done_now.fetch_add(1, Ordering::Relaxed) + 1, total);
                     }
                     mine
@@ -281,17 +305,22 @@ fn search_each(
     results
 }
 
-/// Every root move of `game` with its exact score at `depth`, best first, and the nodes
-/// searched; none when there is no move.
-fn search_all(game: &AnyGame, terms: Terms, depth: u32) -> Option<(Vec<(String, i32)>, u64)> {
+/// Every root move of `game` with its exact score at `depth` (`best_only`: the best move
+/// alone), best first, and the nodes searched; none when there is no move.
+fn search_all(
+    game: &AnyGame,
+    terms: Terms,
+    depth: u32,
+    best_only: bool,
+) -> Option<(Vec<(String, i32)>, u64)> {
     let n = game.legal_moves().len();
     if n == 0 {
         return None;
     }
     let mut searcher = Searcher::new(64, terms);
     let limits = Limits { depth: Some(depth), nodes: None, movetime: None };
-    let a = analyze_lines(&mut searcher, game, limits, n, |_| {});
-    let mut root = a.root;
+    let a = analyze_lines(&mut searcher, game, limits, if best_only { 1 } else { n }, |_| {});
+    let mut root = if best_only { Vec::new() } else { a.root };
     if root.is_empty() {
         root.extend(a.best.clone().map(|m| (m, a.score)));
     }

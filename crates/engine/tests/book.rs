@@ -2,7 +2,7 @@
 //! move is legal, best first), a bad book is refused with its line and what is wrong, Hard
 //! and Medium play from the book (any move within their margin, so their games differ; Easy
 //! and Insane search), and `doska book build` makes a book that reads back and
-//! does not depend on its threads.
+//! does not depend on its threads, and one of best moves that follows every reply to them.
 
 #![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 
@@ -107,7 +107,16 @@ fn the_levels_play_from_the_book() {
 #[test]
 fn a_built_book_reads_back_and_does_not_depend_on_the_threads() {
     let r = rules("american");
-    let plan = |threads| Plan { depth: 3, plies: 3, full: 1, width: 2, margin: 15, threads };
+    let plan = |threads| Plan {
+        depth: 3,
+        plies: 3,
+        full: 1,
+        width: 2,
+        margin: 15,
+        threads,
+        best_only: false,
+        replies: false,
+    };
     let one = book::build(r, &plan(1), |_, _| {});
     let two = book::build(r, &plan(2), |_, _| {});
     assert_eq!(one.text, two.text);
@@ -123,4 +132,65 @@ fn a_built_book_reads_back_and_does_not_depend_on_the_threads() {
         let best = entries[0].score;
         assert!(entries.iter().all(|e| e.score >= best - 15));
     }
+}
+
+#[test]
+fn a_book_of_best_moves_follows_every_reply_to_them() {
+    let r = rules("american");
+    let plan = Plan {
+        depth: 3,
+        plies: 3,
+        full: 1,
+        width: 1,
+        margin: 15,
+        threads: 2,
+        best_only: true,
+        replies: true,
+    };
+    let built = book::build(r, &plan, |_, _| {});
+    let b = Book::parse(&built.text, r).unwrap();
+    assert_eq!(b.len(), built.positions);
+    assert!(
+        built.text.lines().all(|l| l.split_whitespace().skip_while(|w| *w != "|").count() == 3)
+    );
+    let after = |g: &AnyGame, m: &str| {
+        let mut g = g.clone();
+        g.play(m).unwrap();
+        g
+    };
+    let best = |g: &AnyGame| b.get(g).unwrap()[0].mv.clone();
+    let start = AnyGame::new(r);
+    let opening = best(&start);
+    let mut partial = 0;
+    for first in start.legal_moves() {
+        // Every first move (Black's, the full ply), then White's book move: every Black
+        // answer to it is in the book, so White finds its next move there. For the book's own
+        // first move that holds too: its best reply is a book move like any other.
+        let one = after(&start, &first.notation);
+        let two = after(&one, &best(&one));
+        for m in two.legal_moves() {
+            assert!(
+                b.get(&after(&two, &m.notation)).is_some(),
+                "{} {}",
+                first.notation,
+                m.notation
+            );
+        }
+        if first.notation != opening {
+            continue;
+        }
+        // After the book's own first move every White reply is followed; after the others
+        // only the best move (unless a transposition reaches more).
+        for reply in one.legal_moves() {
+            let two = after(&one, &reply.notation);
+            let next: Vec<bool> = two
+                .legal_moves()
+                .iter()
+                .map(|m| b.get(&after(&two, &m.notation)).is_some())
+                .collect();
+            assert!(b.get(&after(&two, &best(&two))).is_some());
+            partial += usize::from(next.iter().any(|&x| !x));
+        }
+    }
+    assert!(partial > 0, "replies to a move that is not the book's are not all followed");
 }
