@@ -199,7 +199,7 @@ pub fn build(rules: RuleSet, plan: &Plan, progress: impl Fn(usize, usize) + Sync
     let start = AnyGame::new(rules);
     let mut seen: HashSet<String> = HashSet::from([start.fen()]);
     // Each position to search: the moves to it, the game there, and whether its last move was
-    // its position's best (the opponent's replies are followed there, with `replies`).
+    // its parent's best (every reply is followed there, with `replies`).
     let mut frontier: Vec<(Vec<String>, AnyGame, bool)> = vec![(Vec::new(), start, false)];
     let mut lines: Vec<(Vec<String>, Vec<Entry>)> = Vec::new();
     let (mut done, mut nodes) = (0, 0u64);
