@@ -19,7 +19,8 @@
 
 use crate::{Level, Limits, Searcher, Terms, analyze_lines};
 use doska_rules::{AnyGame, RuleSet};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry as Seen;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -197,7 +198,8 @@ type Searched = Option<(Vec<(String, i32)>, u64)>;
 pub fn build(rules: RuleSet, plan: &Plan, progress: impl Fn(usize, usize) + Sync) -> Built {
     let terms = Terms { book: false, ..Level::Insane.recipe().terms };
     let start = AnyGame::new(rules);
-    let mut seen: HashSet<String> = HashSet::from([start.fen()]);
+    // Every position met, by FEN: the ply it was first met at and its place in that ply.
+    let mut seen: HashMap<String, (usize, usize)> = HashMap::from([(start.fen(), (0, 0))]);
     // Each position to search: the moves to it, the game there, and whether its last move was
     // its parent's best (every reply is followed there, with `replies`).
     let mut frontier: Vec<(Vec<String>, AnyGame, bool)> = vec![(Vec::new(), start, false)];
@@ -207,7 +209,6 @@ pub fn build(rules: RuleSet, plan: &Plan, progress: impl Fn(usize, usize) + Sync
         let results = search_each(&frontier, terms, plan, done, &progress);
         done += frontier.len();
         let mut children = Vec::new();
-        let mut at: HashMap<String, usize> = HashMap::new();
         for ((path, game, by_book), result) in frontier.into_iter().zip(results) {
             let Some((root, n)) = result else { continue };
             nodes += n;
@@ -235,15 +236,18 @@ pub fn build(rules: RuleSet, plan: &Plan, progress: impl Fn(usize, usize) + Sync
                         continue;
                     }
                     let book_move = *m == entries[0].mv;
-                    let fen = next.fen();
-                    if seen.insert(fen.clone()) {
-                        let mut child = path.clone();
-                        child.push(m.clone());
-                        at.insert(fen, children.len());
-                        children.push((child, next, book_move));
-                    } else if let Some(&i) = at.get(&fen) {
-                        // Reached again this ply (a transposition): a book move there counts.
-                        children[i].2 |= book_move;
+                    match seen.entry(next.fen()) {
+                        Seen::Vacant(v) => {
+                            v.insert((ply + 1, children.len()));
+                            let mut child = path.clone();
+                            child.push(m.clone());
+                            children.push((child, next, book_move));
+                        }
+                        // Reached again at the same ply (a transposition): a book move counts.
+                        Seen::Occupied(o) if o.get().0 == ply + 1 => {
+                            children[o.get().1].2 |= book_move
+                        }
+                        Seen::Occupied(_) => {}
                     }
                 }
             }
