@@ -114,6 +114,11 @@ DOSKA_WEIGHTS = ""  # --doska-weights: a weights file for doska hub
 # --doska-opening-moves N, --doska-opening-movetime T: doska thinks T ms at its first N moves of
 # each game instead of --movetime (not equal time: what a book of deeper searches could give).
 DOSKA_OPENING = (0, 0)
+# --doska-clock B+I: doska plays on a game clock of B seconds and I seconds a move (Fischer),
+# sharing it out itself (doska's clock.rs); the peer keeps --movetime a move. Equal time is
+# then each side's thinking time over the game, which the summary gives; a flag that falls
+# loses the game.
+DOSKA_CLOCK: tuple[float, float] | None = None
 # Who moves first; the move number (N) goes up after the other side has moved.
 FIRST = {"international": "W", "russian": "W", "brazilian": "W", "frisian": "W", "american": "B"}
 FMJD = {"international", "brazilian", "canadian"}
@@ -304,6 +309,7 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
     depths: list[int] = []
     warnings: list[str] = []
     outcome = None
+    clock_left = DOSKA_CLOCK[0] if DOSKA_CLOCK else 0.0
     while True:
         d = doska_moves(variant, fen + counters.fields())
         if d["outcome"] is not None:
@@ -324,13 +330,19 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
             t0 = time.perf_counter()
             ms = DOSKA_OPENING[1] if len(depths) < DOSKA_OPENING[0] else movetime  # depths: one a move
             if hub is not None:
-                best, depth = hub.go(start, played, ms)
+                best, depth = hub.go(start, played, ms, (clock_left, DOSKA_CLOCK[1]) if DOSKA_CLOCK else None)
                 a = {"best": best, "depth": depth, "seconds": time.perf_counter() - t0}
             else:
                 a = doska_json("analyze", "--variant", variant, "--fen", pdn_text(variant, start, played),
                                "--movetime", str(ms),
                                "--level", "insane", "--without", DOSKA_WITHOUT)
             times["doska"].append(time.perf_counter() - t0)
+            if DOSKA_CLOCK:
+                clock_left -= times["doska"][-1]
+                if clock_left < 0:
+                    outcome = ("white" if doska_side == "black" else "black", "doska's clock ran out")
+                    break
+                clock_left += DOSKA_CLOCK[1]
             doska_secs.append(a["seconds"])
             depths.append(a["depth"])
             if "fen" in a and (strip_counters(a["fen"]) != fen
@@ -381,7 +393,9 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
     log(f"  doska {doska_side:5} vs {engine_name}: {result} ({reason}) after {len(played)} plies; "
         f"think/move doska {avg(times['doska']) * 1000:.0f} ms wall ({avg(doska_secs) * 1000:.0f} ms in search, "
         f"depth {avg(depths):.1f}), peer {avg(times['peer']) * 1000:.0f} ms"
-        + (f" (depth {avg(engine.depths):.1f})" if isinstance(engine, (DameEngine, PeerEngine)) else ""))
+        + (f" (depth {avg(engine.depths):.1f})" if isinstance(engine, (DameEngine, PeerEngine)) else "")
+        + f"; the game's thinking doska {sum(times['doska']):.1f} s, peer {sum(times['peer']):.1f} s"
+        + (f"; doska's first moves {' '.join(f'{t:.2f}' for t in times['doska'][:10])} s" if DOSKA_CLOCK else ""))
     if hub is not None:
         hub.close()
     if isinstance(peer, (DriverPeer, ScanPeer)):
@@ -403,7 +417,7 @@ def elo(p: float) -> float:
 
 
 def main() -> int:
-    global DOSKA_WITHOUT, DOSKA_PROCESS, DOSKA_WEIGHTS, DOSKA_OPENING, KESTOG, CAKE, SCAN
+    global DOSKA_WITHOUT, DOSKA_PROCESS, DOSKA_WEIGHTS, DOSKA_OPENING, DOSKA_CLOCK, KESTOG, CAKE, SCAN
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", required=True, choices=VARIANTS)
     ap.add_argument("--games", type=int, default=20, help="games (rounded up to even; default 20)")
@@ -435,6 +449,10 @@ def main() -> int:
                     "opening book of doska's own deeper searches could give (default 0: none)")
     ap.add_argument("--doska-opening-movetime", type=int, default=0,
                     help="milliseconds a move for doska's first --doska-opening-moves moves")
+    ap.add_argument("--doska-clock", metavar="B+I",
+                    help="doska plays on a game clock of B seconds and I seconds a move (e.g. 8+0.2), "
+                    "sharing it out itself, instead of --movetime a move; the peer keeps --movetime; the "
+                    "summary gives each side's thinking time a game (hub only)")
     ap.add_argument("--pgn-out", help="write every game as PDN to this file")
     args = ap.parse_args()
     if args.doska:
@@ -445,6 +463,17 @@ def main() -> int:
     if (args.doska_opening_moves > 0) != (args.doska_opening_movetime > 0):
         raise SystemExit("--doska-opening-moves and --doska-opening-movetime go together, each above 0")
     DOSKA_OPENING = (args.doska_opening_moves, args.doska_opening_movetime)
+    if args.doska_clock:
+        try:
+            b, i = (float(x) for x in args.doska_clock.split("+"))
+        except ValueError:
+            raise SystemExit(f"--doska-clock {args.doska_clock!r}: B+I in seconds, e.g. 8+0.2")
+        if not (b > 0 and i >= 0):
+            raise SystemExit(f"--doska-clock {args.doska_clock!r}: B above 0, I 0 or more")
+        if DOSKA_OPENING[0] or args.doska_process != "hub":
+            raise SystemExit("--doska-clock goes with doska hub (--doska-process hub) and without "
+                             "--doska-opening-moves")
+        DOSKA_CLOCK = (b, i)
     if DOSKA_WEIGHTS and DOSKA_PROCESS != "hub":
         raise SystemExit("--doska-weights is given to doska hub: use it with --doska-process hub")
     KESTOG = args.kestog
@@ -520,12 +549,20 @@ def main() -> int:
     doska_time = f"{args.movetime} ms/move"
     if DOSKA_OPENING[0]:
         doska_time = f"{DOSKA_OPENING[1]} ms/move at its first {DOSKA_OPENING[0]} moves, then {doska_time}"
+    if DOSKA_CLOCK:
+        doska_time = f"on a clock of {DOSKA_CLOCK[0]:g} s + {DOSKA_CLOCK[1]:g} s/move"
     print(f"{args.variant}: doska insane{weights} {doska_time} vs {engine_name}{peer_time}, {n} games"
           f"{f' ({errors} stopped on an error)' if errors else ''}: +{w} ={d} -{lo}, "
           f"score {p * 100:.1f}%, {elo_text}")
     print(f"  mean time per move: doska {avg(all_d) * 1000:.0f} ms wall ({'the game replayed and searched in doska hub' if DOSKA_PROCESS == 'hub' else 'process start, PDN replay and search'}), "
           f"{engine_name} {avg(all_p) * 1000:.0f} ms (max {max(all_p, default=0) * 1000:.0f}); mean doska depth "
           f"{avg([x for g in games for x in g['doska_depths']]):.1f}")
+    doska_games = [sum(g["doska_ms"]) for g in games]
+    peer_games = [sum(g["peer_ms"]) for g in games]
+    fewer = sum(1 for d, pe in zip(doska_games, peer_games) if d <= pe)
+    print(f"  thinking a game: doska {avg(doska_games):.1f} s, {engine_name} {avg(peer_games):.1f} s "
+          f"(doska/{engine_name} {sum(doska_games) / max(sum(peer_games), 1e-9):.2f}; doska thought no "
+          f"longer in {fewer} of {len(games)} games)")
     return 0
 
 

@@ -446,10 +446,15 @@ class DoskaHub:
             if out.split(" ", 1)[0] == word:
                 return out
 
-    def go(self, start_fen: str, played: list[str], movetime_ms: int | None = None) -> tuple[str, int]:
+    def go(self, start_fen: str, played: list[str], movetime_ms: int | None = None,
+           clock: tuple[float, float] | None = None) -> tuple[str, int]:
         """doska's move (in its notation) and the depth it completed; movetime_ms, when given,
-        is this move's time and the next ones' (the hub keeps its level until told again)."""
-        if movetime_ms is not None and movetime_ms != self.movetime_ms:
+        is this move's time and the next ones' (the hub keeps its level until told again);
+        clock, (seconds left, seconds added a move), puts doska on a game clock instead."""
+        if clock is not None:
+            self.movetime_ms = None
+            self.say(f"level time={max(clock[0], 0.0):.3f} inc={clock[1]}")
+        elif movetime_ms is not None and movetime_ms != self.movetime_ms:
             self.movetime_ms = movetime_ms
             self.say(f"level move-time={movetime_ms / 1000.0}")
         self.say(f'pos fen={start_fen} moves="{" ".join(played)}"')

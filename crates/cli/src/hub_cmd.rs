@@ -10,11 +10,15 @@
 //! (`russian`, `american`...); `pos fen=<FEN>` gives the start position as a doska FEN (with
 //! counters); `moves` may also be in the rule set's own notation (`c3-d4`, `c3:e5`); and
 //! `done` also says `notation=` (the move in that notation) and `depth=`.
+//!
+//! Time: `level move-time=`, `depth=`, `nodes=` or `infinite` for every move, or a game clock
+//! as Scan reads it, sent before each `go`: `level time=<seconds left> inc=<seconds a move>
+//! moves=<to the next control>`, each move's share worked out by [`doska_engine::clock`].
 
 use crate::engine_cmd::Player;
 use anyhow::Result;
 use clap::Args;
-use doska_engine::{Level, Limits, Stop, analyze};
+use doska_engine::{Clock, Level, Limits, Stop, analyze};
 use doska_rules::fen::Counters;
 use doska_rules::game::Game;
 use doska_rules::{AnyGame, Color, Move, Piece, Position, Variant};
@@ -47,6 +51,30 @@ fn args(rest: &str) -> Vec<(String, String)> {
 
 fn arg<'a>(a: &'a [(String, String)], name: &str) -> Option<&'a str> {
     a.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+}
+
+/// The clock of a `level time=<seconds> inc=<seconds> moves=<n>` line (as Scan reads it:
+/// 30 s when `time` is left out, no increment, the whole game).
+fn level_clock(a: &[(String, String)]) -> Result<Clock, String> {
+    let seconds = |name: &str, default: f64| -> Result<Duration, String> {
+        match arg(a, name) {
+            None => Ok(Duration::from_secs_f64(default)),
+            Some(v) => v
+                .parse::<f64>()
+                .ok()
+                .filter(|t| t.is_finite() && *t >= 0.0 && *t < 1e9)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| format!("bad {name}={v:?}: seconds, a number 0 or more")),
+        }
+    };
+    let moves_to_go =
+        match arg(a, "moves") {
+            None => None,
+            Some(v) => Some(v.parse::<u32>().map_err(|_| {
+                format!("bad moves={v:?}: the moves to the next control, 0 or more")
+            })?),
+        };
+    Ok(Clock { left: seconds("time", 30.0)?, inc: seconds("inc", 0.0)?, moves_to_go })
 }
 
 /// Reads a Hub position.
@@ -131,6 +159,7 @@ pub fn hub(a: &HubArgs) -> Result<()> {
     let mut variant = Variant::International;
     let mut game = Game::new(variant);
     let mut limits = Limits { depth: None, nodes: None, movetime: Some(Duration::from_secs(1)) };
+    let mut clock: Option<Clock> = None;
     let mut player = Player::new(Level::Insane, &a.without, 1)?;
     // A weights file serves the rule set it was made for.
     player.read_weights(a.weights.as_deref(), None)?;
@@ -228,6 +257,16 @@ pub fn hub(a: &HubArgs) -> Result<()> {
                 }
             }
             "level" => {
+                // A game clock (`time=` left, `inc=` a move, `moves=` to the next control):
+                // each move's time is worked out at `go` from the clock and the board.
+                if ["time", "inc", "moves"].iter().any(|k| arg(&a, k).is_some()) {
+                    match level_clock(&a) {
+                        Ok(c) => clock = Some(c),
+                        Err(why) => say(format!("error {why}")),
+                    }
+                    continue;
+                }
+                clock = None;
                 if let Some(d) = arg(&a, "depth").and_then(|v| v.parse().ok()) {
                     limits = Limits { depth: Some(d), nodes: None, movetime: None };
                 }
@@ -252,6 +291,17 @@ pub fn hub(a: &HubArgs) -> Result<()> {
                     continue;
                 }
                 let any = AnyGame::Draughts(game.clone());
+                let limits = match clock {
+                    Some(c) => Limits {
+                        depth: None,
+                        nodes: None,
+                        movetime: Some(c.allowance(
+                            doska_rules::bits::count(pos.occupied()),
+                            doska_rules::bits::count(Position::start(variant).occupied()),
+                        )),
+                    },
+                    None => limits,
+                };
                 // The PV comes back in rule-set notation; Hub wants its own, so replay it.
                 let r = analyze(&mut searcher, &any, limits, |info| {
                     say(format!(

@@ -139,19 +139,25 @@ fn ugolki_through_the_same_contract() {
     assert!(err.contains("expected 8 or 10"), "{err}");
 }
 
-#[test]
-fn hub_protocol_plays_a_move() {
+/// What `doska hub` with `args` writes for the lines of `script`.
+fn hub_session(args: &[&str], script: &str) -> String {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_doska"))
         .arg("hub")
+        .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let script = "hub\ninit\nnew-game\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"\nlevel depth=4\ngo think\nping\nquit\n";
     child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn hub_protocol_plays_a_move() {
+    let script = "hub\ninit\nnew-game\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"\nlevel depth=4\ngo think\nping\nquit\n";
+    let text = hub_session(&[], script);
     assert!(text.contains("id name=doska"), "{text}");
     assert!(text.contains("\nwait\n") && text.contains("\nready\n"), "{text}");
     assert!(text.contains("\npong\n"), "{text}");
@@ -164,27 +170,32 @@ fn hub_protocol_plays_a_move() {
 /// that notation too; and bad input answered with an error line that names it.
 #[test]
 fn hub_extensions_for_every_rule_set() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_doska"))
-        .args(["hub", "--without", "aspiration"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
     let script = "hub\nset-param name=variant value=russian\ninit\n\
         pos fen=W:We3,a1:Be5,h8:H3 moves=\"e3-d4\"\nlevel depth=3\ngo think\n\
         pos fen=W:Wc3:Bd4 moves=\"c3-b4\"\n\
         pos fen=W:Wz9\n\
         set-param name=variant value=chess\nquit\n";
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = hub_session(&["--without", "aspiration"], script);
     // After e3-d4 Black's one move is the capture e5:c3, said in both notations.
     assert!(text.contains("notation=e5:c3"), "{text}");
     assert!(text.contains("depth="), "{text}");
     assert!(text.contains("error illegal move c3-b4"), "{text}");
     assert!(text.contains("error bad FEN \"W:Wz9\""), "{text}");
     assert!(text.contains("error unknown variant \"chess\""), "{text}");
+}
+
+/// A game clock as Scan's Hub reads it (`level time= inc= moves=`): the move is searched on
+/// its share of the clock, and a clock that cannot be read is answered with an error that
+/// says what is accepted (the level before it stays).
+#[test]
+fn hub_plays_on_a_game_clock() {
+    let script = "hub\nset-param name=variant value=american\ninit\npos moves=\"11-15\"\n\
+        level time=abc\nlevel moves=-1\nlevel time=0.4 inc=0.05\ngo think\nquit\n";
+    let text = hub_session(&[], script);
+    assert!(text.contains("error bad time=\"abc\": seconds, a number 0 or more"), "{text}");
+    assert!(text.contains("error bad moves=\"-1\""), "{text}");
+    assert!(text.contains("info depth="), "{text}");
+    assert!(text.contains("done move="), "{text}");
 }
 
 /// Every FEN doska writes carries the counters the rule set needs: a game driven by chaining

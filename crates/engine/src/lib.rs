@@ -11,6 +11,7 @@
 //! ```
 
 pub mod book;
+pub mod clock;
 pub mod egdb;
 pub mod eval;
 pub mod learn;
@@ -20,6 +21,7 @@ pub mod review;
 pub mod search;
 pub mod tt;
 
+pub use clock::Clock;
 pub use eval::Terms;
 pub use level::Level;
 pub use node::{DraughtsNode, End, Node};
