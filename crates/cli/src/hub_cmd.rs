@@ -64,7 +64,9 @@ fn level_clock(a: &[(String, String)]) -> Result<Clock, String> {
                 .ok()
                 .filter(|t| t.is_finite() && *t >= 0.0 && *t < 1e9)
                 .map(Duration::from_secs_f64)
-                .ok_or_else(|| format!("bad {name}={v:?}: seconds, a number 0 or more")),
+                .ok_or_else(|| {
+                    format!("bad {name}={v:?}: seconds, a number 0 or more (below 1e9)")
+                }),
         }
     };
     let moves_to_go =
