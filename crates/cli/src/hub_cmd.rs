@@ -69,13 +69,13 @@ fn level_clock(a: &[(String, String)]) -> Result<Clock, String> {
                 }),
         }
     };
-    let moves_to_go =
-        match arg(a, "moves") {
-            None => None,
-            Some(v) => Some(v.parse::<u32>().map_err(|_| {
-                format!("bad moves={v:?}: the moves to the next control, 0 or more")
-            })?),
-        };
+    let moves_to_go = arg(a, "moves")
+        .map(|v| {
+            v.parse::<u32>().map_err(|_| {
+                format!("bad moves={v:?}: the moves to the next control, 0 or more (0: the game)")
+            })
+        })
+        .transpose()?;
     Ok(Clock { left: seconds("time", 30.0)?, inc: seconds("inc", 0.0)?, moves_to_go })
 }
 
