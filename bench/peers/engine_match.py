@@ -111,6 +111,7 @@ DOSKA_WITHOUT = ""
 # the matches before 2026-12-01 were run).
 DOSKA_PROCESS = "hub"
 DOSKA_WEIGHTS = ""  # --doska-weights: a weights file for doska hub
+DOSKA_TABLE_MB = 16  # --doska-table-mb: doska hub --table-mb
 # --doska-opening-moves N, --doska-opening-movetime T: doska thinks T ms at its first N moves of
 # each game instead of --movetime (not equal time: what a book of deeper searches could give).
 DOSKA_OPENING = (0, 0)
@@ -299,7 +300,7 @@ def play_game(variant: str, opening_fen: str, opening_plies: int, doska_white: b
         engine, engine_name = make_engine(peer.dame if peer_kind == "dame" else peer.draughts, peer_kind, variant,
                                           movetime, peer_depth)
     doska_side = "white" if doska_white else "black"
-    hub = DoskaHub(variant, movetime, DOSKA_WITHOUT, DOSKA_WEIGHTS) if DOSKA_PROCESS == "hub" else None
+    hub = DoskaHub(variant, movetime, DOSKA_WITHOUT, DOSKA_WEIGHTS, DOSKA_TABLE_MB) if DOSKA_PROCESS == "hub" else None
     fen = strip_counters(start)
     counters = Counters(*parse_counters(start))  # as doska reads the start FEN of the PDN
     history = collections.Counter([fen])
@@ -417,7 +418,7 @@ def elo(p: float) -> float:
 
 
 def main() -> int:
-    global DOSKA_WITHOUT, DOSKA_PROCESS, DOSKA_WEIGHTS, DOSKA_OPENING, DOSKA_CLOCK, KESTOG, CAKE, SCAN
+    global DOSKA_WITHOUT, DOSKA_PROCESS, DOSKA_WEIGHTS, DOSKA_TABLE_MB, DOSKA_OPENING, DOSKA_CLOCK, KESTOG, CAKE, SCAN
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", required=True, choices=VARIANTS)
     ap.add_argument("--games", type=int, default=20, help="games (rounded up to even; default 20)")
@@ -440,6 +441,9 @@ def main() -> int:
                     "(as doska match --a-without), e.g. aspiration,spend for the search before those")
     ap.add_argument("--doska-weights", default="", help="a learned evaluation's weights file (doska learn --out) "
                     "doska evaluates with instead of the build's (doska hub --weights; hub only)")
+    ap.add_argument("--doska-table-mb", type=int, default=16,
+                    help="doska hub's hash table, at most this many megabytes (doska hub --table-mb; "
+                    "default 16, which is 8 MB of entries; hub only)")
     ap.add_argument("--doska-process", default="hub", choices=["hub", "analyze"],
                     help="hub: one `doska hub` process a game, its table kept (default); analyze: a "
                     "`doska analyze` process a move, the game so far given as PDN")
@@ -460,6 +464,7 @@ def main() -> int:
     DOSKA_WITHOUT = args.doska_without
     DOSKA_PROCESS = args.doska_process
     DOSKA_WEIGHTS = args.doska_weights
+    DOSKA_TABLE_MB = args.doska_table_mb
     if (args.doska_opening_moves > 0) != (args.doska_opening_movetime > 0):
         raise SystemExit("--doska-opening-moves and --doska-opening-movetime go together, each above 0")
     DOSKA_OPENING = (args.doska_opening_moves, args.doska_opening_movetime)
@@ -474,6 +479,10 @@ def main() -> int:
             raise SystemExit("--doska-clock goes with doska hub (--doska-process hub) and without "
                              "--doska-opening-moves")
         DOSKA_CLOCK = (b, i)
+    if not 1 <= DOSKA_TABLE_MB <= 4096:
+        raise SystemExit(f"--doska-table-mb {DOSKA_TABLE_MB}: megabytes, 1 to 4096")
+    if DOSKA_TABLE_MB != 16 and DOSKA_PROCESS != "hub":
+        raise SystemExit("--doska-table-mb is given to doska hub: use it with --doska-process hub")
     if DOSKA_WEIGHTS and DOSKA_PROCESS != "hub":
         raise SystemExit("--doska-weights is given to doska hub: use it with --doska-process hub")
     KESTOG = args.kestog
@@ -546,6 +555,8 @@ def main() -> int:
     all_p = [t for g in games for t in g["peer_ms"]]
     peer_time = "" if args.peer_depth else f" {args.movetime} ms/move"
     weights = f" with {DOSKA_WEIGHTS}" if DOSKA_WEIGHTS else ""
+    if DOSKA_TABLE_MB != 16:
+        weights += f" (hash table at most {DOSKA_TABLE_MB} MB)"
     doska_time = f"{args.movetime} ms/move"
     if DOSKA_OPENING[0]:
         doska_time = f"{DOSKA_OPENING[1]} ms/move at its first {DOSKA_OPENING[0]} moves, then {doska_time}"

@@ -416,10 +416,12 @@ class DoskaHub:
     depth=`), so its table stays from move to move as the peers' do and no process starts per
     move. Each move sends the start FEN and every move played, then `go`."""
 
-    def __init__(self, variant: str, movetime_ms: int, without: str = "", weights: str = ""):
+    def __init__(self, variant: str, movetime_ms: int, without: str = "", weights: str = "",
+                 table_mb: int = 16):
         self.movetime_ms = movetime_ms
         args = [str(DOSKA), "hub"] + (["--without", without] if without else []) \
-            + (["--weights", weights] if weights else [])
+            + (["--weights", weights] if weights else []) \
+            + (["--table-mb", str(table_mb)] if table_mb != 16 else [])
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.say("hub")
@@ -435,16 +437,7 @@ class DoskaHub:
         self.proc.stdin.flush()
 
     def read_until(self, word: str) -> str:
-        assert self.proc.stdout
-        while True:
-            out = self.proc.stdout.readline()
-            if not out:
-                raise RuntimeError(f"doska hub ended while {word!r} was awaited")
-            out = out.strip()
-            if out.startswith("error"):
-                raise RuntimeError(f"doska hub: {out}")
-            if out.split(" ", 1)[0] == word:
-                return out
+        return self.read_until_any((word,))
 
     def go(self, start_fen: str, played: list[str], movetime_ms: int | None = None,
            clock: tuple[float, float] | None = None) -> tuple[str, int]:
@@ -463,6 +456,32 @@ class DoskaHub:
         if "notation" not in done:
             raise RuntimeError("doska hub found no move")
         return done["notation"], int(done.get("depth", 0))
+
+    def score(self, fen: str) -> int | None:
+        """doska's score, in hundredths of a man for the side to move, of a search of `fen`
+        alone (the hub's level: its move time); None where it had one move and searched none."""
+        self.say(f'pos fen={fen} moves=""')
+        self.say("go think")
+        score = None
+        while True:
+            out = self.read_until_any(("info", "done"))
+            if out.startswith("done"):
+                return score
+            m = re.search(r"\bscore=(-?[0-9.]+)", out)
+            if m:
+                score = round(float(m.group(1)) * 100)
+
+    def read_until_any(self, words: tuple[str, ...]) -> str:
+        assert self.proc.stdout
+        while True:
+            out = self.proc.stdout.readline()
+            if not out:
+                raise RuntimeError(f"doska hub ended while one of {words} was awaited")
+            out = out.strip()
+            if out.startswith("error"):
+                raise RuntimeError(f"doska hub: {out}")
+            if out.split(" ", 1)[0] in words:
+                return out
 
     def close(self) -> None:
         stop_process(self.proc)

@@ -622,7 +622,12 @@ impl Player {
     }
 
     pub(crate) fn searcher(&self) -> Searcher {
-        let mut s = Searcher::new(16, self.terms);
+        self.searcher_with_table(16)
+    }
+
+    /// [`Player::searcher`] with a hash table of about `mb` megabytes.
+    pub(crate) fn searcher_with_table(&self, mb: usize) -> Searcher {
+        let mut s = Searcher::new(mb, self.terms);
         s.set_threads(self.threads);
         s.set_features(self.features);
         s

@@ -150,6 +150,11 @@ pub struct HubArgs {
     /// rule set it is made for, or one on the same board).
     #[arg(long, value_name = "FILE")]
     weights: Option<std::path::PathBuf>,
+    /// The hash table, kept from move to move: at most this many megabytes, 1 to 4096 (its
+    /// entries are a power of two: 16 gives 8 MB, 256 gives 128 MB).
+    #[arg(long, value_name = "MB", default_value_t = 16,
+          value_parser = clap::value_parser!(u32).range(1..=4096))]
+    table_mb: u32,
     /// Endgame databases.
     #[command(flatten)]
     pub(crate) egdb: crate::egdb_cmd::EgdbDir,
@@ -165,7 +170,7 @@ pub fn hub(a: &HubArgs) -> Result<()> {
     let mut player = Player::new(Level::Insane, &a.without, 1)?;
     // A weights file serves the rule set it was made for.
     player.read_weights(a.weights.as_deref(), None)?;
-    let mut searcher = player.searcher();
+    let mut searcher = player.searcher_with_table(a.table_mb as usize);
     let stop: Stop = searcher.stop_handle();
     // Input is read on its own thread so `stop` can interrupt a search.
     let (tx, rx) = mpsc::channel::<String>();

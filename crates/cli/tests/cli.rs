@@ -198,6 +198,19 @@ fn hub_plays_on_a_game_clock() {
     assert!(text.contains("done move="), "{text}");
 }
 
+/// The hash table's size is the hub's to set (`--table-mb`, as Cake's and Scan's are theirs):
+/// a bigger one plays as the default does, and a size out of range is refused with the range.
+#[test]
+fn hub_takes_the_size_of_its_hash_table() {
+    let script =
+        "hub\nset-param name=variant value=american\ninit\nlevel depth=6\ngo think\nquit\n";
+    let text = hub_session(&["--table-mb", "64"], script);
+    assert!(text.contains("done move="), "{text}");
+    let (ok, _, err) = doska(&["hub", "--table-mb", "0"]);
+    assert!(!ok);
+    assert!(err.contains("0 is not in 1..=4096"), "{err}");
+}
+
 /// Every FEN doska writes carries the counters the rule set needs: a game driven by chaining
 /// the FENs of `doska moves --json` reaches the counter draws.
 #[test]
