@@ -45,7 +45,12 @@ def replay(variant: str, fen: str, moves: list[str]) -> list[str]:
 
 
 def pieces(fen: str) -> int:
+    """The pieces on the board of a FEN (numbered or algebraic squares; counters left out)."""
     return sum(len([x for x in part[1:].split(",") if x]) for part in fen.split(":")[1:] if part[:1] in "WB")
+
+
+def said(at: tuple | None, what: str) -> str:
+    return f"{what} at ply {at[0]} ({at[1]} pieces)" if at else f"never {what}"
 
 
 def main() -> int:
@@ -83,7 +88,6 @@ def main() -> int:
                 if score <= -LOSS:
                     found = (i, pieces(fens[i]))
                     break
-            said = lambda t, what: f"{what} at ply {t[0]} ({t[1]} pieces)" if t else f"never {what}"  # noqa: E731
             print(f"{path}: doska {'white' if side == 'W' else 'black'}, lost after {len(moves)} plies "
                   f"({tags.get('Result')}); first move {first[1] / 100 if first else '-'}; "
                   f"{said(turned, f'{args.threshold / 100} or worse')}; {said(found, 'the loss found')}",
