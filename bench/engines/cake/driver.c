@@ -8,6 +8,10 @@
      play <from> <to> [captured...]   the opponent's move, matched by start, end and captured set
                                                      -> ok | illegal
      moves         Cake's legal moves in the position  -> moves <from>-<to>[x<captured>...],...
+     score <depth> Cake's value of the position, searched to depth plies, for the side to move
+                   (a man is about 100, a win near 1900; no legal move: -1900)  -> score <value>
+                   depth <d>; the board stays as it was. Forced moves are played first (Cake
+                   scores a position with one move 0) and the value is the side to move's here.
      quit
 
    `go` runs Cake's own time control with maxtime = ms: it starts no new iteration after 57% of
@@ -189,6 +193,25 @@ static void go(int ms) {
   fprintf(out, " depth %d\n", depth);
 }
 
+static void score(int depth) {
+  MOVE ml[MAXMOVES];
+  char str[1024] = "";
+  POSITION p = board;
+  int sign = 1, n;
+  for (int forced = 0; (n = getorderedmovelist(&p, ml)) == 1 && forced < 16; forced++) {
+    togglemove((&p), ml[0]);
+    sign = -sign;
+  }
+  if (n == 0) {
+    fprintf(out, "score %d depth 0\n", -sign * MATE);  /* the side to move at p has lost */
+    return;
+  }
+  playnow = 0;
+  /* how 1: depth-based; info 1: a position of its own (no game history). */
+  cake_getmove(&si, &p, DEPTH_BASED, 0.0, depth, 0, str, &playnow, 0, 1);
+  fprintf(out, "score %d depth %d\n", sign * si.value, si.depth);
+}
+
 static int play(int from, int to, int32 captured) {
   MOVE ml[MAXMOVES];
   int n = getorderedmovelist(&board, ml);
@@ -253,6 +276,10 @@ int main(void) {
       fprintf(out, ok && play(from, to, captured) ? "ok\n" : "illegal\n");
     } else if (!strcmp(cmd, "moves")) {
       moves();
+    } else if (!strcmp(cmd, "score")) {
+      int d = k >= 2 ? atoi(a[0]) : 0;
+      if (d < 1 || d > 60) fprintf(out, "error score takes a depth of 1 to 60 plies\n");
+      else score(d);
     } else if (!strcmp(cmd, "quit")) {
       break;
     } else {
