@@ -12,32 +12,13 @@ Cake's judgement of the same games.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import time
 
+from peerlib import CakePeer
+
 CAKE_WIN = 1800  # Cake's scores this far from zero are a win it has found (its MATE is 1900)
 DOSKA_WIN = 29999
-
-
-def board(fen: str) -> str:
-    """The driver's `setup` argument for a numbered FEN (`B:W18,K22:B1,2`): squares 1..32 as
-    `w W b B .`, then the side to move."""
-    side, *parts = fen.split(":")
-    squares = ["."] * 32
-    for part in parts:
-        if part[:1] not in ("W", "B"):
-            continue
-        for sq in filter(None, part[1:].split(",")):
-            king = sq.startswith("K")
-            n = int(sq[1:] if king else sq)
-            if not 1 <= n <= 32:
-                raise ValueError(f"square {n} of {fen!r}: American squares are 1 to 32")
-            c = part[0].lower()
-            squares[n - 1] = c.upper() if king else c
-    if side not in ("W", "B"):
-        raise ValueError(f"{fen!r}: the side to move is W or B")
-    return "".join(squares) + side.lower()
 
 
 def main() -> int:
@@ -49,9 +30,8 @@ def main() -> int:
     args = ap.parse_args()
     if not 1 <= args.depth <= 60:
         raise SystemExit("--depth: 1 to 60 plies")
-    cake = subprocess.Popen([args.cake], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, bufsize=1)
     start, n = time.time(), 0
+    cake = CakePeer("american", "B:W21-32:B1-12", args.cake)
     with open(args.positions) as src, open(args.out, "w") as out:
         for at, line in enumerate(src, 1):
             if line.startswith("#"):
@@ -61,23 +41,22 @@ def main() -> int:
             if len(fields) != 4:
                 raise SystemExit(f"{args.positions} line {at}: {len(fields)} fields; FEN, score, result, game")
             fen, _, result, game = fields
-            cake.stdin.write(f"setup {board(fen)}\nscore {args.depth}\n")
-            cake.stdin.flush()
-            if (ok := cake.stdout.readline().strip()) != "ok":
-                raise SystemExit(f"{args.positions} line {at}: Cake's setup answered {ok!r}")
-            said = cake.stdout.readline().split()
-            if len(said) < 2 or said[0] != "score":
-                raise SystemExit(f"{args.positions} line {at}: Cake's score answered {' '.join(said)!r}")
-            v = int(said[1])
+            if fen[:2] not in ("W:", "B:"):
+                raise SystemExit(f"{args.positions} line {at}: {fen!r} is not an American FEN (W: or B: first)")
+            try:
+                cake.setup(fen)
+            except KeyError as e:
+                raise SystemExit(f"{args.positions} line {at}: {fen!r}: square {e} is not one of 1 to 32") from e
+            except (ValueError, RuntimeError) as e:
+                raise SystemExit(f"{args.positions} line {at}: {fen!r}: {e}") from e
+            v = cake.score(args.depth)
             if abs(v) >= CAKE_WIN:
                 v = DOSKA_WIN if v > 0 else -DOSKA_WIN
             out.write(f"{fen}\t{v if fen[0] == 'W' else -v}\t{result}\t{game}\n")
             n += 1
             if n % 100_000 == 0:
                 print(f"{n} positions, {time.time() - start:.0f} s", file=sys.stderr, flush=True)
-    cake.stdin.write("quit\n")
-    cake.stdin.flush()
-    cake.wait()
+    cake.close()
     print(f"{n} positions scored by Cake at depth {args.depth} in {time.time() - start:.0f} s", file=sys.stderr)
     return 0
 

@@ -342,12 +342,16 @@ class DriverPeer:
             raise SystemExit(f"{self.name} plays {self.variant} only")
         self.proc = subprocess.Popen([program], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        turn, pieces = parse_fen(fen, DOSKA_NUMBERING.get(variant))
+        self.setup(fen)
+        self.depths: list[int] = []
+        self.board = None  # the board lives in the engine's process
+
+    def setup(self, fen: str) -> None:
+        """The engine's board set to `fen` (doska's FEN of the rule set), with no game before it."""
+        turn, pieces = parse_fen(fen, DOSKA_NUMBERING.get(self.variant))
         code = {("W", False): "w", ("W", True): "W", ("B", False): "b", ("B", True): "B"}
         board = "".join(code.get(pieces.get(sq), ".") for sq in self.ORDER) + turn.lower()
         self.ask(f"setup {board}", r"^ok$")
-        self.depths: list[int] = []
-        self.board = None  # the board lives in the engine's process
 
     def ask(self, line: str, answer: str) -> re.Match:
         """Sends a command and reads lines (an engine may print its thinking too) until `answer`."""
@@ -396,6 +400,11 @@ class CakePeer(DriverPeer):
 
     name = "Cake 1.89g"
     variant = "american"
+
+    def score(self, depth: int) -> int:
+        """Cake's value of its board for the side to move, searched to `depth` plies (a man is
+        about 100, a win it has found near 1900; forced moves are played first)."""
+        return int(self.ask(f"score {depth}", r"^score (-?\d+) depth \d+$").group(1))
 
 
 class PeerEngine:

@@ -10,7 +10,7 @@
      moves         Cake's legal moves in the position  -> moves <from>-<to>[x<captured>...],...
      score <depth> Cake's value of the position, searched to depth plies, for the side to move
                    (a man is about 100, a win near 1900; no legal move: -1900)  -> score <value>
-                   depth <d>; the board stays as it was. Forced moves are played first (Cake
+                   depth <d>; the board stays as it was, and a `go` after it starts a new game history. Forced moves are played first (Cake
                    scores a position with one move 0) and the value is the side to move's here.
      quit
 
@@ -209,6 +209,7 @@ static void score(int depth) {
   playnow = 0;
   /* how 1: depth-based; info 1: a position of its own (no game history). */
   cake_getmove(&si, &p, DEPTH_BASED, 0.0, depth, 0, str, &playnow, 0, 1);
+  reset_history = 1;  /* the next `go` starts its own history, without this search's position */
   fprintf(out, "score %d depth %d\n", sign * si.value, si.depth);
 }
 
