@@ -45,8 +45,6 @@ def main() -> int:
                 raise SystemExit(f"{args.positions} line {at}: {fen!r} is not an American FEN (W: or B: first)")
             try:
                 cake.setup(fen)
-            except KeyError as e:
-                raise SystemExit(f"{args.positions} line {at}: {fen!r}: square {e} is not one of 1 to 32") from e
             except (ValueError, RuntimeError) as e:
                 raise SystemExit(f"{args.positions} line {at}: {fen!r}: {e}") from e
             v = cake.score(args.depth)

@@ -101,15 +101,22 @@ def parse_fen(fen: str, numbering=None) -> tuple[str, dict[str, tuple[str, bool]
             king = tok[0] in "Kk"
             if king:
                 tok = tok[1:]
+            if not tok:
+                raise ValueError(f"a king (K) with no square after it in {field!r}")
             names: list[str]
             if tok[0].isdigit():
-                if "-" in tok:
-                    lo, hi = (int(x) for x in tok.split("-"))
-                    nums = range(lo, hi + 1)
-                else:
-                    nums = [int(tok)]
+                try:
+                    if "-" in tok:
+                        lo, hi = (int(x) for x in tok.split("-"))
+                        nums = range(lo, hi + 1)
+                    else:
+                        nums = [int(tok)]
+                except ValueError:
+                    raise ValueError(f"{tok!r} is neither a square's number nor a range such as 21-32") from None
                 if numbering is None:
                     raise ValueError(f"numeric square {tok} but no numbering")
+                if off := [n for n in nums if n not in numbering[0]]:
+                    raise ValueError(f"square {off[0]} is not on the board (squares 1 to {len(numbering[0])})")
                 names = [numbering[0][n] for n in nums]
             else:
                 names = [tok.lower()]

@@ -10,8 +10,9 @@
      moves         Cake's legal moves in the position  -> moves <from>-<to>[x<captured>...],...
      score <depth> Cake's value of the position, searched to depth plies, for the side to move
                    (a man is about 100, a win near 1900; no legal move: -1900)  -> score <value>
-                   depth <d>; the board stays as it was, and a `go` after it starts a new game history. Forced moves are played first (Cake
-                   scores a position with one move 0) and the value is the side to move's here.
+                   depth <d>; the board stays as it was, and a `go` after it starts a new game
+                   history. Forced moves are played first (Cake scores a position with one move
+                   0) and the value is the side to move's here.
      quit
 
    `go` runs Cake's own time control with maxtime = ms: it starts no new iteration after 57% of
