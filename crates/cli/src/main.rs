@@ -64,18 +64,18 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let missing = missing_cpu_features();
-    if !missing.is_empty() {
-        eprintln!(
-            "error: this doska was built for processors with {} (.cargo/config.toml: \
-             x86-64-v3), which this one lacks; build it for this processor: \
-             RUSTFLAGS=\"-C target-cpu=native\" cargo build --release",
-            missing.join(", ")
-        );
-        return ExitCode::from(2);
+    let result = processor_check().and_then(|()| run(Cli::parse()));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", error_text(&e));
+            ExitCode::from(2)
+        }
     }
-    let cli = Cli::parse();
-    let result = match cli.command {
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
         Some(Command::Perft(a)) => rules_cmd::perft(&a),
         Some(Command::Moves(a)) => rules_cmd::moves(&a),
         Some(Command::Analyze(a)) => engine_cmd::analyze(&a),
@@ -89,49 +89,56 @@ fn main() -> ExitCode {
         Some(Command::Book(a)) => book_cmd::book(&a),
         Some(Command::Serve(a)) => serve_cmd::serve(&a),
         None => serve_cmd::serve(&cli.serve),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {}", error_text(&e));
-            ExitCode::from(2)
-        }
     }
 }
 
-/// The instructions this build was compiled to use (`.cargo/config.toml`) that the processor
-/// lacks, by its own CPUID (`is_x86_feature_detected!` answers yes for every feature the build
-/// was compiled with, without asking): a processor without them would stop at the first one
-/// with no more than "illegal instruction". Only features the build uses count, so a build for
-/// the baseline runs anywhere.
-fn missing_cpu_features() -> Vec<&'static str> {
-    #[allow(unused_mut)]
-    let mut missing = Vec::new();
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{__cpuid, __cpuid_count};
-        // What a leaf past the highest one the processor reports holds is not used (below).
-        let (highest, highest_extended) = (__cpuid(0).eax, __cpuid(0x8000_0000).eax);
-        let (leaf1, leaf7, extended1) =
-            (__cpuid(1).ecx, __cpuid_count(7, 0).ebx, __cpuid(0x8000_0001).ecx);
-        let leaf7 = if highest >= 7 { leaf7 } else { 0 };
-        let extended1 = if highest_extended >= 0x8000_0001 { extended1 } else { 0 };
-        let features = [
-            ("popcnt", cfg!(target_feature = "popcnt"), leaf1 >> 23),
-            ("fma", cfg!(target_feature = "fma"), leaf1 >> 12),
-            ("avx", cfg!(target_feature = "avx"), leaf1 >> 28),
-            ("bmi1", cfg!(target_feature = "bmi1"), leaf7 >> 3),
-            ("avx2", cfg!(target_feature = "avx2"), leaf7 >> 5),
-            ("bmi2", cfg!(target_feature = "bmi2"), leaf7 >> 8),
-            ("lzcnt", cfg!(target_feature = "lzcnt"), extended1 >> 5),
-        ];
-        for (name, used, bit) in features {
-            if used && bit & 1 == 0 {
-                missing.push(name);
-            }
-        }
+/// Whether the processor has the instructions this build was compiled to use
+/// (`.cargo/config.toml`): one without them would stop at the first with no more than
+/// "illegal instruction".
+fn processor_check() -> anyhow::Result<()> {
+    let missing = missing_cpu_features();
+    if missing.is_empty() {
+        return Ok(());
     }
-    missing
+    anyhow::bail!(
+        "this doska was built for processors with {} (.cargo/config.toml: x86-64-v3), which \
+         this one lacks; build it for this processor: RUSTFLAGS=\"-C target-cpu=native\" \
+         cargo build --release",
+        missing.join(", ")
+    )
+}
+
+/// The features the build uses that the processor lacks, by its own CPUID
+/// (`is_x86_feature_detected!` answers yes for every feature the build was compiled with,
+/// without asking). Only features the build uses count, so a build for the baseline runs
+/// anywhere.
+#[cfg(target_arch = "x86_64")]
+fn missing_cpu_features() -> Vec<&'static str> {
+    use std::arch::x86_64::{__cpuid, __cpuid_count};
+    // What a leaf past the highest one the processor reports holds is not used (below).
+    let (highest, highest_extended) = (__cpuid(0).eax, __cpuid(0x8000_0000).eax);
+    let leaf1 = __cpuid(1).ecx;
+    let leaf7 = if highest >= 7 { __cpuid_count(7, 0).ebx } else { 0 };
+    let extended1 = if highest_extended >= 0x8000_0001 { __cpuid(0x8000_0001).ecx } else { 0 };
+    [
+        ("popcnt", cfg!(target_feature = "popcnt"), leaf1 >> 23),
+        ("fma", cfg!(target_feature = "fma"), leaf1 >> 12),
+        ("avx", cfg!(target_feature = "avx"), leaf1 >> 28),
+        ("bmi1", cfg!(target_feature = "bmi1"), leaf7 >> 3),
+        ("avx2", cfg!(target_feature = "avx2"), leaf7 >> 5),
+        ("bmi2", cfg!(target_feature = "bmi2"), leaf7 >> 8),
+        ("lzcnt", cfg!(target_feature = "lzcnt"), extended1 >> 5),
+    ]
+    .into_iter()
+    .filter(|&(_, used, bit)| used && bit & 1 == 0)
+    .map(|(name, ..)| name)
+    .collect()
+}
+
+/// Other processors: the build asks for no feature beyond the target's own.
+#[cfg(not(target_arch = "x86_64"))]
+fn missing_cpu_features() -> Vec<&'static str> {
+    Vec::new()
 }
 
 /// The error and its causes on one line, each said once: a library error that already quotes
